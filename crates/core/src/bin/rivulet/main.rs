@@ -1,0 +1,58 @@
+//! The `rivulet` command line: the same compiler as the web app, on files.
+//!
+//! Each subcommand reads its inputs, calls the core, renders diagnostics and sets the exit code:
+//! 0 on success, 1 when the input is rejected or a check fails, 2 for usage errors and for
+//! subcommands that do not exist yet.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "rivulet",
+    version,
+    about = "Compile C kernels into dataflow circuits"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Compile a C kernel and emit one of its intermediate forms or RTL.
+    Compile {
+        /// The kernel's C file.
+        file: std::path::PathBuf,
+    },
+    /// Run a kernel's `main` in the reference interpreter and print its golden outputs.
+    Interp {
+        /// The kernel's C file.
+        file: std::path::PathBuf,
+    },
+    /// Simulate a kernel's circuit cycle by cycle and check it against the interpreter.
+    Sim {
+        /// The kernel's C file.
+        file: std::path::PathBuf,
+    },
+    /// Parse, verify and print Handshake IR.
+    Opt {
+        /// The Handshake IR file.
+        file: std::path::PathBuf,
+    },
+}
+
+fn not_implemented(name: &str) -> ExitCode {
+    eprintln!("rivulet {name}: not implemented yet");
+    ExitCode::from(2)
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Compile { .. } => not_implemented("compile"),
+        Command::Interp { .. } => not_implemented("interp"),
+        Command::Sim { .. } => not_implemented("sim"),
+        Command::Opt { .. } => not_implemented("opt"),
+    }
+}
