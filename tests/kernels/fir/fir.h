@@ -1,0 +1,2 @@
+#define N 64
+typedef int in_int_t;

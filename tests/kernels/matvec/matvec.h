@@ -1,0 +1,3 @@
+#define N 16
+typedef int in_int_t;
+typedef int out_int_t;

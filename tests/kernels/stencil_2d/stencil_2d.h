@@ -1,0 +1,2 @@
+#define ROWS 16
+#define COLS 16
