@@ -1,0 +1,2 @@
+#define DEG 8
+#define M 32
