@@ -95,9 +95,7 @@ files = [d / f"{name}.c"] + ([d / f"{name}.h"] if (d / f"{name}.h").exists() els
 extra = sorted(p.name for p in d.iterdir() if p.name not in {f.name for f in files})
 if extra:
     problems.append(f"unexpected files: {', '.join(extra)}")
-forbidden = r"\b(struct|union|enum|long|goto|malloc|calloc|realloc|free|u?int64_t|static|extern|" \
-            r"volatile|register|sizeof|printf|puts|putchar|scanf|sqrt|sqrtf|pow|exp|log|sin|cos|" \
-            r"memcpy|memset)\b|->"
+forbidden = r"\b(struct|union|enum|long|goto|u?int64_t|static|extern|volatile|register|sizeof)\b|->"
 ptr = r"\b(void|char|short|int|unsigned|signed|float|double|bool|_Bool|u?int(8|16|32)_t|\w+_t)\s*\*"
 for f in files:
     src = f.read_text()
@@ -113,6 +111,29 @@ for f in files:
         if "\t" in src.splitlines()[no - 1]:
             problems.append(f"{f.name}:{no}: tab character")
 c = strip((d / f"{name}.c").read_text())
+# Calls: only helpers defined in the file, function-like macros, and the few built-ins.
+header = strip((d / f"{name}.h").read_text()) if (d / f"{name}.h").exists() else ""
+defs = {}
+for m in re.finditer(r"^[ \w]*\b(\w+)\s*\([^;{}]*\)\s*\{", c, re.M):
+    depth, i = 0, m.end() - 1
+    while i < len(c):
+        depth += {"{": 1, "}": -1}.get(c[i], 0)
+        if depth == 0:
+            break
+        i += 1
+    defs[m.group(1)] = c[m.end():i]
+macros = set(re.findall(r"#\s*define\s+(\w+)\(", c + header))
+callable_ = set(defs) | macros | {"rand", "srand", "abs", "fabs", "CALL_KERNEL", "if", "for",
+                                  "while", "switch", "return"}
+for no, line in enumerate(c.splitlines(), 1):
+    if line.lstrip().startswith("#"):
+        continue
+    for m in re.finditer(r"\b([A-Za-z_]\w*)\s*\(", line):
+        if m.group(1) not in callable_:
+            problems.append(f"{name}.c:{no}: call of {m.group(1)} (not a helper in this file)")
+for fn, body in defs.items():
+    if re.search(rf"\b{fn}\s*\(", body):
+        problems.append(f"{name}.c: {fn} calls itself (recursion)")
 calls = re.findall(r"\bCALL_KERNEL\s*\(\s*(\w+)", c)
 if calls != [name]:
     problems.append(f"expected exactly one CALL_KERNEL({name}, ...), found {calls}")
