@@ -21,6 +21,7 @@
 # every CALL_KERNEL argument to be a named variable, which the corpus follows.
 #
 # Usage: tests/kernels/check-native.sh [kernel-name...]   (default: every kernel)
+#        SHOW_OUTPUT=1 also prints each kernel's results (return value, argument bytes in hex).
 # Exit status: 0 when every kernel passes, 1 otherwise.
 set -euo pipefail
 
@@ -228,6 +229,7 @@ for name in "${names[@]}"; do
     if [ "$hot" -gt "$budget" ]; then status="FAIL (hottest line $hot > $budget)"; fi
   fi
   printf '%-22s %6s %8s  %s\n' "$name" "$hot" "$total" "$status"
+  if [ "${SHOW_OUTPUT:-0}" = 1 ] && [ -f "$work/san.out" ]; then sed 's/^/    /' "$work/san.out"; fi
   if [ "$status" != ok ]; then
     failed=$((failed + 1))
     sed 's/^/    /' "$log" | head -40

@@ -1,0 +1,1 @@
+#define D 4

@@ -1,0 +1,2 @@
+#define TEXT 64
+#define PAT 3
