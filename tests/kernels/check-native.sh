@@ -115,7 +115,7 @@ c = strip((d / f"{name}.c").read_text())
 # Calls: only helpers defined in the file, function-like macros, and the few built-ins.
 header = strip((d / f"{name}.h").read_text()) if (d / f"{name}.h").exists() else ""
 defs = {}
-for m in re.finditer(r"^[ \w]*\b(\w+)\s*\([^;{}]*\)\s*\{", c, re.M):
+for m in re.finditer(r"^[A-Za-z_][ \w]*\b(\w+)\s*\([^;{}]*\)\s*\{", c, re.M):
     depth, i = 0, m.end() - 1
     while i < len(c):
         depth += {"{": 1, "}": -1}.get(c[i], 0)

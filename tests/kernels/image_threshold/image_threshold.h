@@ -1,0 +1,2 @@
+#define H 16
+#define W 16

@@ -1,0 +1,2 @@
+#define N 64
+#define SLOPE_DIV 8

@@ -1,0 +1,3 @@
+#define ROWS 16
+#define COLS 16
+#define NNZ 40
