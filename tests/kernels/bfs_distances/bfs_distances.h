@@ -1,0 +1,2 @@
+#define V 12
+#define UNREACHED (-1)

@@ -1,0 +1,3 @@
+#define N 48
+#define FNV_OFFSET 2166136261u
+#define FNV_PRIME 16777619u

@@ -1,0 +1,2 @@
+#define LIMIT 128
+#define MAX_PRIMES 32

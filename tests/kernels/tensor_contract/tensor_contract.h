@@ -1,0 +1,3 @@
+#define I 8
+#define J 8
+#define K 8
