@@ -1,0 +1,2 @@
+#define V 8
+#define INF 10000

@@ -1,0 +1,1 @@
+#define PIXELS 64

@@ -1,0 +1,2 @@
+#define N 64
+#define SENTINEL 0
