@@ -1,0 +1,2 @@
+#define N 48
+#define CLASSES 4
