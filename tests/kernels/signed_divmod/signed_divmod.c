@@ -20,7 +20,7 @@ int main(void) {
   int b[N];
   int q[N];
   int r[N];
-  srand(-1 + 3);
+  srand(2);
   for (int i = 0; i < N; i++) {
     a[i] = rand() % 2001 - 1000;
     int d = rand() % 15 - 7;
