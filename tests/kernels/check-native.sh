@@ -151,7 +151,7 @@ EOF
 # Print "<hottest line count> <total line executions>" of every non-main function in a kernel.
 profile() {
   local name=$1 dir=$2
-  (cd "$dir" && gcov --json-format --stdout "$name.cov-$name.gcda" 2>/dev/null) | python3 -c '
+  (cd "$dir" && gcov --json-format --stdout ./*.gcda 2>/dev/null) | python3 -c '
 import json, sys
 hot = total = 0
 for doc in sys.stdin.read().splitlines():
