@@ -3,18 +3,21 @@
 #
 # For every kernel directory this script
 #   1. lints the source against the C subset Rivulet accepts (allowed headers only, no forbidden
-#      keywords or pointer declarations, kernel named like the file, exactly one CALL_KERNEL);
+#      keywords or pointer declarations, calls only to helpers of the file (not recursive) and to
+#      rand/srand/abs/fabs, kernel named like the file, exactly one CALL_KERNEL);
 #   2. builds it with gcc against a shim `dynamatic/Integration.h` three ways:
 #        san: -O1 with UBSan + ASan, locals pre-filled with a byte pattern,
 #        opt: -O2, locals pre-filled with zeros,
 #        cov: -O0 with gcov instrumentation,
-#      all with -std=c11 -Wall -Wextra -Werror -pedantic -Wvla -Wshadow -ffp-contract=off, and fails on
-#      any warning, sanitizer report or non-zero exit;
+#      all with -std=c11 -pedantic -Wall -Wextra -Werror -Wvla -Wshadow -Wconversion
+#      -Wsign-conversion -ffp-contract=off, and fails on any warning, sanitizer report or
+#      non-zero exit;
 #   3. compares what the three builds print (the kernel's return value and the bytes of every
 #      CALL_KERNEL argument after the call): a difference means undefined or uninitialized behaviour;
 #   4. reads the gcov profile of the kernel and its helpers (every function except main) and prints
-#      the hottest line's execution count (the innermost loop body's trip count) and the total
-#      number of line executions; the hottest count must stay within the simulation budget.
+#      the hottest line's execution count (about the innermost loop's trip count; a loop header
+#      counts once more per loop entry) and the total number of line executions; the hottest
+#      count must stay within the simulation budget.
 #
 # The shim's CALL_KERNEL(f, args...) calls f(args...) exactly like the minimal shim
 # `#define CALL_KERNEL(f, ...) f(__VA_ARGS__)`, then prints the results; it therefore requires
@@ -166,7 +169,7 @@ print(hot, total)' "$name"
 }
 
 common=(-std=c11 -pedantic -Wall -Wextra -Werror -Wvla -Wshadow -Wstrict-prototypes
-  -Wold-style-definition -ffp-contract=off -I "$tmp/shim")
+  -Wold-style-definition -Wconversion -Wsign-conversion -ffp-contract=off -I "$tmp/shim")
 
 if [ $# -gt 0 ]; then names=("$@"); else
   names=()
