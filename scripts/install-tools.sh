@@ -4,6 +4,7 @@
 # registries are used (Debian, crates.io, npm); nothing downloads binaries from elsewhere.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
 
 TRUNK_VERSION=0.21.14
 export DEBIAN_FRONTEND=noninteractive

@@ -1,2 +1,10 @@
-//! Rivulet's web app: a thin Leptos shell over `rivulet-core`.
-pub fn placeholder() {}
+//! Rivulet's web app: a thin Leptos (client-side rendered) shell over `rivulet-core`.
+//!
+//! Everything the compiler does lives in the core; this crate only renders its results and
+//! turns user actions into calls. Components live one per file under `panels/`.
+
+mod app;
+pub mod panic_banner;
+mod panels;
+
+pub use app::App;

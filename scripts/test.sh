@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Runs every Rivulet test: the README's test command.
+#   1. native tests of the whole workspace (cargo test),
+#   2. the core's and the app's wasm tests in headless Chromium (wasm-bindgen-test),
+#   3. the RTL unit testbenches under GHDL, Icarus Verilog and Verilator lint (when present),
+#   4. the Playwright end-to-end tests against the release build served on 127.0.0.1.
+# Installs whatever is missing first (scripts/install-tools.sh, idempotent). Exits non-zero if
+# any suite fails, after running them all, and prints one line per suite at the end.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export TRUNK_SKIP_VERSION_CHECK=true
+export PATH="$HOME/.cargo/bin:$PWD/e2e/node_modules/.bin:$PATH"
+
+scripts/install-tools.sh || { echo "tool installation failed"; exit 1; }
+
+results=()
+failed=0
+run_suite() {
+  local name=$1; shift
+  printf '\n\033[1m=== %s ===\033[0m\n' "$name"
+  local start=$SECONDS
+  if "$@"; then
+    results+=("PASS  $name ($((SECONDS - start)) s)")
+  else
+    results+=("FAIL  $name ($((SECONDS - start)) s)")
+    failed=$((failed + 1))
+  fi
+}
+
+run_suite "native tests" cargo test --workspace --locked --offline
+run_suite "wasm tests (headless Chromium)" \
+  cargo test --locked --offline --target wasm32-unknown-unknown -p rivulet-core --test web -p rivulet-web --test ui
+for suite in tests/*/run.sh; do
+  [ -x "$suite" ] || continue
+  run_suite "$(basename "$(dirname "$suite")")" "$suite"
+done
+run_suite "release build (trunk)" trunk build --release --offline --locked
+run_suite "end-to-end tests (Playwright)" bash -c 'cd e2e && npx playwright test'
+
+printf '\n\033[1m=== summary ===\033[0m\n'
+printf '%s\n' "${results[@]}"
+passed=$(( ${#results[@]} - failed ))
+echo "suites: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
