@@ -26,22 +26,24 @@ impl RtlConfig {
         let mut components = Vec::new();
         let mut diags = Vec::new();
         let mut dependencies = Vec::new();
+        let mut names = Vec::new();
         for (name, text) in files {
             let file = sources.add(*name, *text);
-            parse_file(
-                file,
-                name,
-                text,
-                &mut components,
-                &mut dependencies,
-                &mut diags,
-            );
+            let mut out = FileOutput {
+                components: &mut components,
+                dependencies: &mut dependencies,
+                names: &mut names,
+                diags: &mut diags,
+            };
+            parse_file(file, name, text, &mut out);
         }
         for dep in dependencies {
-            if !components.iter().any(|c: &RtlComponent| c.name == dep.name) {
+            if !names.contains(&dep.name) {
                 diags.push(dep.diagnostic);
             }
         }
+        // Report in file and position order (dependency checks come last otherwise).
+        diags.sort_by_key(|d| d.span.map(|s| (s.file, s.start)));
         if has_errors(&diags) {
             (None, diags)
         } else {
@@ -58,14 +60,18 @@ pub(crate) struct PendingDependency {
     pub diagnostic: Diagnostic,
 }
 
-fn parse_file(
-    file: FileId,
-    name: &str,
-    text: &str,
-    components: &mut Vec<RtlComponent>,
-    dependencies: &mut Vec<PendingDependency>,
-    diags: &mut Vec<Diagnostic>,
-) {
+/// Where the results of parsing one file go.
+struct FileOutput<'o> {
+    components: &'o mut Vec<RtlComponent>,
+    dependencies: &'o mut Vec<PendingDependency>,
+    /// The names of all entries, valid or not (a dependency on a broken entry is not reported
+    /// as unknown: the entry's own error is).
+    names: &'o mut Vec<String>,
+    diags: &'o mut Vec<Diagnostic>,
+}
+
+fn parse_file(file: FileId, name: &str, text: &str, out: &mut FileOutput<'_>) {
+    let diags = &mut *out.diags;
     let value: Value = match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) => {
@@ -81,7 +87,7 @@ fn parse_file(
                 "{name}: an RTL configuration must be a JSON array of components, found {}",
                 describe(&value)
             ))
-            .with_span(Span::new(file, 0, text.len() as u32)),
+            .with_span(Span::new(file, 0, text.trim_end().len() as u32)),
         );
         return;
     };
@@ -96,6 +102,8 @@ fn parse_file(
         let Some(node) = root.child(Step::Index(index)) else {
             continue;
         };
+        out.names
+            .extend(item.get("name").and_then(Value::as_str).map(str::to_string));
         let entry = EntryCtx {
             file,
             file_name: name,
@@ -107,9 +115,9 @@ fn parse_file(
         match serde_json::from_str::<EntryDto>(slice) {
             Ok(dto) => {
                 let before = diags.len();
-                let built = build_component(&entry, dto, dependencies, diags);
+                let built = build_component(&entry, dto, out.dependencies, diags);
                 if let Some(component) = built.filter(|_| !has_errors(&diags[before..])) {
-                    components.push(component);
+                    out.components.push(component);
                 }
             }
             Err(e) => {
@@ -197,11 +205,13 @@ fn path_at(node: &JsonNode, offset: usize) -> String {
                 .enumerate()
                 .find(|(_, n)| n.start <= offset && offset < n.end)
                 .map(|(i, n)| (Step::Index(i), Some(n))),
-            Children::Object(members) => members.iter().find_map(|(k, (ks, ke), n)| {
-                if *ks <= offset && offset < *ke {
-                    Some((Step::Key(k.as_str()), None))
-                } else if n.start <= offset && offset < n.end {
+            // A member spans from its key to the end of its value; an offset between the two
+            // (serde_json reports some value errors just before the value) names the key.
+            Children::Object(members) => members.iter().find_map(|(k, (ks, _), n)| {
+                if n.start <= offset && offset < n.end {
                     Some((Step::Key(k.as_str()), Some(n)))
+                } else if *ks <= offset && offset < n.end {
+                    Some((Step::Key(k.as_str()), None))
                 } else {
                     None
                 }
@@ -255,6 +265,17 @@ fn error_span(file: FileId, text: &str, base: usize, e: &serde_json::Error) -> S
     let mut at = (line_start + e.column().saturating_sub(1)).min(text.len());
     while !text.is_char_boundary(at) {
         at -= 1;
+    }
+    // serde_json reports some value errors at the blank before the value: point at the value.
+    let blank = |b: &u8| matches!(b, b' ' | b'\t' | b'\r' | b'\n');
+    if text.as_bytes().get(at).is_some_and(blank) {
+        let skip = text.as_bytes()[at..]
+            .iter()
+            .take_while(|b| blank(b))
+            .count();
+        if at + skip < text.len() {
+            at += skip;
+        }
     }
     let end = at + text[at..].chars().next().map_or(0, char::len_utf8);
     Span::new(file, (base + at) as u32, (base + end) as u32)
