@@ -218,7 +218,7 @@ impl<'c> Concretizer<'c> {
                 "{}: the module name of `{}` is empty",
                 c.origin, c.name
             ))
-            .with_span(c.origin.span));
+            .with_span(c.origin.name_span));
         }
         Ok(name)
     }
@@ -245,7 +245,7 @@ impl<'c> Concretizer<'c> {
                     .collect::<Vec<_>>()
                     .join(" → ")
             );
-            return Err(vec![Diagnostic::error(msg).with_span(c.origin.span)]);
+            return Err(vec![Diagnostic::error(msg).with_span(c.origin.name_span)]);
         }
         self.in_progress.push(module_name.to_string());
         let deps = self.concretize_dependencies(m);
@@ -321,7 +321,7 @@ impl<'c> Concretizer<'c> {
             "{}: module `{module}` was already concretized from another source; the first is kept",
             c.origin
         ))
-        .with_span(c.origin.span)
+        .with_span(c.origin.name_span)
         .with_note(format!("kept: {first}"))
         .with_note(format!("ignored: {second}"));
         self.warnings.push(d);
@@ -422,7 +422,7 @@ impl<'c> Concretizer<'c> {
     fn error(&self, m: &RtlMatch<'_>, message: String) -> Diagnostic {
         let c = m.component;
         Diagnostic::error(format!("{} (`{}`): {message}", c.origin, c.name))
-            .with_span(c.origin.span)
+            .with_span(c.origin.name_span)
     }
 }
 

@@ -79,6 +79,7 @@ pub(crate) fn build_component(
             file_name: entry.file_name.to_string(),
             index: entry.index,
             span: entry.whole(),
+            name_span: entry.span(&[Step::Key("name")]),
         },
         parameters,
         models,

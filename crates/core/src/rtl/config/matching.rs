@@ -102,7 +102,7 @@ impl RtlConfig {
         }
         for (component, failure) in &failures {
             d = d
-                .with_label(component.origin.span, failure.to_string())
+                .with_label(component.origin.name_span, failure.to_string())
                 .with_note(format!("candidate {}: {failure}", component.origin));
         }
         if failures.is_empty() {

@@ -39,6 +39,8 @@ pub struct EntryOrigin {
     pub index: usize,
     /// The entry's JSON object.
     pub span: Span,
+    /// The entry's `name` value (a one-line location for labels).
+    pub name_span: Span,
 }
 
 impl fmt::Display for EntryOrigin {
