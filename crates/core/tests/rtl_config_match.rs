@@ -103,11 +103,11 @@ fn each_constraint_kind_accepts_and_rejects() {
         match (expected, result) {
             (None, Ok(m)) => assert_eq!(m.values, vec![("N".to_string(), value.clone())]),
             (Some(reason), Err(d)) => {
-                let note = format!("candidate constraints.json: entry");
+                let note = "candidate constraints.json: entry";
                 assert!(
                     d.notes
                         .iter()
-                        .any(|n| n.starts_with(&note) && n.contains(reason)),
+                        .any(|n| n.starts_with(note) && n.contains(reason)),
                     "{name} {value:?}: {:?}",
                     d.notes
                 );
