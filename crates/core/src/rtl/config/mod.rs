@@ -13,6 +13,59 @@
 //! The core reads no files and runs no programs: templates come from a [`TemplateSource`],
 //! built-in generators from a [`GeneratorRegistry`], and an external generator command is handed
 //! back to the caller as a [`ModuleBody::External`], and only when the caller allowed it.
+//!
+//! ```
+//! use rivulet_core::diag::SourceMap;
+//! use rivulet_core::rtl::config::*;
+//! use std::collections::BTreeMap;
+//!
+//! let json = r#"[{
+//!     "name": "handshake.mux",
+//!     "parameters": [
+//!         { "name": "SIZE", "type": "unsigned", "lb": 2 },
+//!         { "name": "DATA_WIDTH", "type": "unsigned", "ub": 64 },
+//!         { "name": "SELECT_WIDTH", "type": "unsigned", "range": [1, 6] }
+//!     ],
+//!     "generic": "$DYNAMATIC/rtl-templates/vhdl/mux.vhd"
+//! }]"#;
+//! let mut sources = SourceMap::new();
+//! let (config, diags) = RtlConfig::from_files(&mut sources, &[("rtl-config.json", json)]);
+//! let config = config.expect("no errors");
+//! assert!(diags.is_empty());
+//!
+//! // The caller supplies templates (embedded or read from disk) and built-in generators.
+//! let templates = BTreeMap::from([(
+//!     "rivulet/rtl-templates/vhdl/mux.vhd".to_string(),
+//!     "entity mux is ...".to_string(),
+//! )]);
+//! let generators: BTreeMap<&str, GeneratorFn> = BTreeMap::new();
+//! let options = ConcretizeOptions {
+//!     root: "rivulet".into(),
+//!     output_dir: "out".into(),
+//!     allow_external_generators: false,
+//! };
+//! let mut concretizer = Concretizer::new(&config, &templates, &generators, options);
+//!
+//! // One request per hw.module.extern.
+//! let request = RtlRequest::new("handshake.mux", vec![
+//!     ("SIZE".into(), RtlParamValue::Unsigned(2)),
+//!     ("DATA_WIDTH".into(), RtlParamValue::Unsigned(32)),
+//!     ("SELECT_WIDTH".into(), RtlParamValue::Unsigned(1)),
+//! ]);
+//! let ext = concretizer.resolve(&request).expect("matched");
+//! assert_eq!(ext.module_name, "mux");
+//! assert_eq!(ext.arch_name, "arch");
+//! assert_eq!(ext.generics.len(), 3); // generic values, in declaration order
+//! // Port map of an instance: element 1 of the IR port array `ins` (IR name `ins_1`).
+//! assert_eq!(ext.ports.rtl_port("ins", Some(1), SignalKind::Valid).vhdl(), "ins_valid(1)");
+//! assert_eq!(ext.ports.rtl_port("outs", Some(0), SignalKind::Data).vhdl(), "outs(0)");
+//!
+//! // Then write every module once (dependencies first), each in its own HDL.
+//! let (modules, warnings) = concretizer.finish();
+//! assert!(warnings.is_empty());
+//! let ModuleBody::Template { text, .. } = &modules[0].body else { unreachable!() };
+//! assert_eq!((modules[0].hdl, text.as_str()), (Hdl::Vhdl, "entity mux is ..."));
+//! ```
 
 mod concretize;
 mod constraints;
