@@ -5,16 +5,17 @@
 //! says: a module name already concretized is not concretized again. Dependencies are
 //! concretized recursively (as parameter-less requests), each once, before the modules that use
 //! them; a cycle is an error. A `generic` component copies its template from the
-//! [`TemplateSource`]; a `generator` whose command starts with [`BUILTIN_GENERATOR`] runs a
+//! [`TemplateSource`]; a `generator` whose command starts with [`BUILTIN_GENERATOR`](super::BUILTIN_GENERATOR) runs a
 //! built-in generator; any other command is refused unless
 //! [`ConcretizeOptions::allow_external_generators`] is set, and even then the core only returns
-//! the command for the caller to run.
+//! the command for the caller to run (see `body.rs`).
 
+use super::body::{json_object, Bodies, ModuleBody};
 use super::matching::RtlMatch;
 use super::model::{EntryOrigin, Hdl, Method, RtlConfig, RtlParamValue, RtlRequest};
 use super::ports::PortNaming;
-use super::sources::{GeneratorCall, GeneratorRegistry, TemplateSource, BUILTIN_GENERATOR};
-use super::substitute::{is_shell_safe, split_words, Template};
+use super::sources::{GeneratorRegistry, TemplateSource};
+use super::substitute::Template;
 use crate::diag::Diagnostic;
 use std::collections::BTreeMap;
 
@@ -67,38 +68,6 @@ pub struct ConcreteModule {
     pub json_config: Option<JsonConfigFile>,
     /// Module names of its dependencies (concretized before it).
     pub dependencies: Vec<String>,
-}
-
-/// The text of a concretized module, or the command that produces it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ModuleBody {
-    /// A generic template, copied as is.
-    Template {
-        /// The resolved template path.
-        path: String,
-        /// The template's text.
-        text: String,
-    },
-    /// The output of a built-in generator.
-    Generated {
-        /// The generator's unit name.
-        unit: String,
-        /// The generated text.
-        text: String,
-    },
-    /// An external generator the caller must run (only with `allow_external_generators`).
-    External(ExternalCommand),
-}
-
-/// An external generator command, to be run by the caller in a shell.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExternalCommand {
-    /// The substituted command line.
-    pub command: String,
-    /// The directory the generator writes into (`$OUTPUT_DIR`, which must exist).
-    pub output_dir: String,
-    /// The file the generator is expected to create: `$OUTPUT_DIR/$MODULE_NAME.<ext>`.
-    pub output_file: String,
 }
 
 /// A JSON file of all request parameters (`use-json-config`).
@@ -329,100 +298,17 @@ impl<'c> Concretizer<'c> {
 
     /// The module's text or command.
     fn body(&self, m: &RtlMatch<'_>, module_name: &str) -> Result<ModuleBody, Diagnostic> {
-        let c = m.component;
-        match &c.method {
-            Method::Generic(t) => {
-                let path = self.substitute(m, t, Some(module_name));
-                match self.templates.read(&path) {
-                    Some(text) => Ok(ModuleBody::Template {
-                        path,
-                        text: text.to_string(),
-                    }),
-                    None => Err(self.error(m, format!("the template `{path}` does not exist"))),
-                }
-            }
-            Method::Generator(t) => self.generate(m, t, module_name),
-        }
-    }
-
-    fn generate(
-        &self,
-        m: &RtlMatch<'_>,
-        t: &Template,
-        module_name: &str,
-    ) -> Result<ModuleBody, Diagnostic> {
-        for (name, value) in &m.values {
-            if let RtlParamValue::String(s) = value {
-                if !is_shell_safe(s) {
-                    let msg = format!(
-                        "parameter `{name}` = {s:?} cannot be put into a generator command \
-                         (only letters, digits and `_-.,:=+/@%` are allowed)"
-                    );
-                    return Err(self.error(m, msg));
-                }
+        let bodies = Bodies {
+            templates: self.templates,
+            generators: self.generators,
+            options: &self.options,
+        };
+        match &m.component.method {
+            Method::Generic(t) => bodies.template(m, self.substitute(m, t, Some(module_name))),
+            Method::Generator(t) => {
+                bodies.generator(m, self.substitute(m, t, Some(module_name)), module_name)
             }
         }
-        let command = self.substitute(m, t, Some(module_name));
-        let words = split_words(&command).map_err(|msg| self.error(m, msg))?;
-        if words.first().map(String::as_str) == Some(BUILTIN_GENERATOR) {
-            return self.run_builtin(m, &words[1..], module_name);
-        }
-        if !self.options.allow_external_generators {
-            let msg = format!("refusing to run the external generator command `{command}`");
-            return Err(self.error(m, msg).with_note(
-                "a configuration file may only name built-in generators (`rivulet-gen <unit> …`) \
-                 unless external generators are explicitly allowed (`--allow-generators`)",
-            ));
-        }
-        let dir = &self.options.output_dir;
-        Ok(ModuleBody::External(ExternalCommand {
-            output_file: format!("{dir}/{module_name}.{}", m.component.hdl.extension()),
-            output_dir: dir.clone(),
-            command,
-        }))
-    }
-
-    fn run_builtin(
-        &self,
-        m: &RtlMatch<'_>,
-        words: &[String],
-        module_name: &str,
-    ) -> Result<ModuleBody, Diagnostic> {
-        let Some(unit) = words.first() else {
-            return Err(self.error(m, format!("`{BUILTIN_GENERATOR}` needs a unit name")));
-        };
-        let Some(generator) = self.generators.lookup(unit) else {
-            let msg = format!("there is no built-in generator `{unit}`");
-            return Err(self.error(m, msg));
-        };
-        let json = m
-            .component
-            .use_json_config
-            .as_ref()
-            .map(|_| json_object(&m.request_parameters));
-        let call = GeneratorCall {
-            unit,
-            args: &words[1..],
-            module_name,
-            hdl: m.component.hdl,
-            parameters: &m.values,
-            json_config: json.as_deref(),
-        };
-        let note = format!(
-            "while generating `{module_name}` for {}",
-            m.component.origin
-        );
-        let text = generator(&call).map_err(|d| d.with_note(note))?;
-        Ok(ModuleBody::Generated {
-            unit: unit.clone(),
-            text,
-        })
-    }
-
-    fn error(&self, m: &RtlMatch<'_>, message: String) -> Diagnostic {
-        let c = m.component;
-        Diagnostic::error(format!("{} (`{}`): {message}", c.origin, c.name))
-            .with_span(c.origin.name_span)
     }
 }
 
@@ -448,40 +334,15 @@ fn identifier(text: &str) -> String {
         .collect()
 }
 
-/// A JSON object of parameters, in the given order (unsigned as numbers, strings as strings).
-fn json_object(parameters: &[(String, RtlParamValue)]) -> String {
-    let members: Vec<String> = parameters
-        .iter()
-        .map(|(name, value)| {
-            let v = match value {
-                RtlParamValue::Unsigned(u) => serde_json::Value::from(*u),
-                RtlParamValue::String(s) => serde_json::Value::from(s.as_str()),
-            };
-            format!("  {}: {v}", serde_json::Value::from(name.as_str()))
-        })
-        .collect();
-    if members.is_empty() {
-        "{}\n".to_string()
-    } else {
-        format!("{{\n{}\n}}\n", members.join(",\n"))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn stems_identifiers_and_json() {
+    fn stems_and_identifiers() {
         assert_eq!(file_stem("$R/data/vhdl/handshake/mux.vhd"), "mux");
         assert_eq!(file_stem("a.b/c"), "c");
         assert_eq!(file_stem(".hidden"), ".hidden");
         assert_eq!(identifier("handshake.mux-2"), "handshake_mux_2");
-        let p = vec![
-            ("B".to_string(), RtlParamValue::Unsigned(3)),
-            ("A".to_string(), RtlParamValue::String("x\"y".into())),
-        ];
-        assert_eq!(json_object(&p), "{\n  \"B\": 3,\n  \"A\": \"x\\\"y\"\n}\n");
-        assert_eq!(json_object(&[]), "{}\n");
     }
 }

@@ -67,6 +67,7 @@
 //! assert_eq!((modules[0].hdl, text.as_str()), (Hdl::Vhdl, "entity mux is ..."));
 //! ```
 
+mod body;
 mod concretize;
 mod constraints;
 mod dto;
@@ -79,9 +80,9 @@ mod sources;
 mod spans;
 mod substitute;
 
+pub use body::{ExternalCommand, ModuleBody};
 pub use concretize::{
-    ConcreteModule, ConcretizeOptions, Concretizer, ExternalCommand, JsonConfigFile, ModuleBody,
-    ResolvedExtern,
+    ConcreteModule, ConcretizeOptions, Concretizer, JsonConfigFile, ResolvedExtern,
 };
 pub use constraints::{StringConstraint, UnsignedConstraint, ValueConstraints};
 pub use matching::{MatchFailure, RtlMatch};
