@@ -5,7 +5,7 @@
 // lhs_ready = rhs_valid & result_ready; rhs_ready = lhs_valid & result_ready.
 module cmpi #(
   parameter DATA_WIDTH = 32,
-  parameter PREDICATE = "eq"
+  parameter [23:0] PREDICATE = "eq"
 ) (
   /* verilator lint_off UNUSEDSIGNAL */
   // clk and rst belong to the uniform unit interface; this unit is combinational.
@@ -22,10 +22,10 @@ module cmpi #(
   output wire                  result_valid,
   input  wire                  result_ready
 );
-  // The predicate is decoded once into a 4-bit code so that the string is
-  // compared only in constant expressions.
+  // The predicate (a 3-character string, two-character ones zero-padded on
+  // the left) is decoded once into a 4-bit code in a constant expression.
   localparam [3:0] CODE =
-    (PREDICATE == "eq")  ? 4'd0 : (PREDICATE == "ne")  ? 4'd1 :
+    (PREDICATE == {8'h00, "eq"})  ? 4'd0 : (PREDICATE == {8'h00, "ne"})  ? 4'd1 :
     (PREDICATE == "slt") ? 4'd2 : (PREDICATE == "sle") ? 4'd3 :
     (PREDICATE == "sgt") ? 4'd4 : (PREDICATE == "sge") ? 4'd5 :
     (PREDICATE == "ult") ? 4'd6 : (PREDICATE == "ule") ? 4'd7 :
