@@ -13,7 +13,7 @@ ROOT="$(cd "$HERE/../.." && pwd)"
 VHDL_SRC="$ROOT/rtl-templates/vhdl"
 VLOG_SRC="$ROOT/rtl-templates/verilog"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/rivulet-rtl-units.XXXXXX")"
-trap 'rm -rf "$WORK"' EXIT
+[ -n "${KEEP:-}" ] || trap 'rm -rf "$WORK"' EXIT; [ -n "${KEEP:-}" ] && echo "work dir: $WORK"
 PASS=0
 FAIL=0
 ok()  { PASS=$((PASS + 1)); echo "ok    $*"; }

@@ -1,5 +1,6 @@
 -- Rivulet unit tests: shared functions (same definitions as tb_funcs.vh).
--- xs: xorshift32 step; tok(id, k): the k-th token value of source id;
+-- xs: xorshift32 step; tok(id, k): the k-th token value of source id
+-- (non-linear: products and sums modulo 2^32);
 -- hex: lower-case hex, ceil(width / 4) digits (as Verilog's %h);
 -- log_transfer: prints "T <cycle> <channel> <hex>".
 library ieee;
@@ -25,11 +26,13 @@ package body tb_pkg is
   end function;
 
   function tok(id : integer; k : integer) return unsigned is
-    variable a, b : unsigned(31 downto 0);
+    variable a, b, x : unsigned(31 downto 0);
   begin
-    a := to_unsigned(id + 1, 32);
-    b := to_unsigned(k + 1, 32);
-    return xs(xs(xs(shift_left(a, 20) xor b)));
+    a := resize(to_unsigned(id + 1, 32) * unsigned'(x"9e3779b1"), 32);
+    b := resize(to_unsigned(k + 1, 32) * unsigned'(x"85ebca77"), 32);
+    x := xs(a xor b);
+    x := xs(x + a);
+    return x xor shift_right(x, 16);
   end function;
 
   function hex(v : std_logic_vector) return string is
