@@ -14,6 +14,7 @@ VHDL_SRC="$ROOT/rtl-templates/vhdl"
 VLOG_SRC="$ROOT/rtl-templates/verilog"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/rivulet-rtl-units.XXXXXX")"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$WORK"' EXIT; [ -n "${KEEP:-}" ] && echo "work dir: $WORK"
+cp "$HERE"/data/* "$WORK"/
 PASS=0
 FAIL=0
 ok()  { PASS=$((PASS + 1)); echo "ok    $*"; }
@@ -50,6 +51,13 @@ for f in "$VLOG_SRC"/*.v; do
   fi
 done
 
+# A test that prints "M <hex>" lines (its expected final memory) must leave
+# the same lines in the memory model's dump file dump.hex.
+check_dump() {
+  grep '^M ' "$1" | cut -c3- >"$WORK/m"
+  [ ! -s "$WORK/m" ] || cmp -s "$WORK/m" "$WORK/dump.hex"
+}
+
 # ---- 2/3. unit testbenches ----
 # tests.txt: "<testbench> [PARAM=value ...]" per line; '#' starts a comment.
 declare -A ELABORATED
@@ -66,17 +74,21 @@ while read -r tb params; do
   if [ -z "${ELABORATED[$tb]:-}" ]; then
     ghdl -e --std=08 --workdir="$WORK/ghdl" -o "$WORK/$tb.ghdl" "$tb" >"$WORK/elab.err" 2>&1 && ELABORATED[$tb]=1
   fi
+  rm -f "$WORK/dump.hex"
   if [ -n "${ELABORATED[$tb]:-}" ] && (cd "$WORK" && timeout 60 ghdl -r --std=08 --workdir="$WORK/ghdl" "$tb" $gflags \
-        --assert-level=error --ieee-asserts=disable >"$vlog" 2>&1) && grep -q "^PASS $tb" "$vlog"; then
+        --assert-level=error --ieee-asserts=disable >"$vlog" 2>&1) && grep -q "^PASS $tb" "$vlog" \
+      && check_dump "$vlog"; then
     ok "vhdl    $label"
   else
     bad "vhdl    $label: $(grep -v '^T ' "$vlog" 2>/dev/null | head -3 | tr '\n' ' ')"
   fi
   # Verilog
   slog="$WORK/$n.verilog.log"
+  rm -f "$WORK/dump.hex"
   if iverilog -g2005 -I"$HERE/verilog" -y "$VLOG_SRC" $pflags -o "$WORK/$n.vvp" \
         "$HERE/verilog/$tb.v" "$HERE/verilog/tb_lib.v" >"$slog" 2>&1 \
-      && (cd "$WORK" && timeout 60 vvp -n "$WORK/$n.vvp" >"$slog" 2>&1) && grep -q "^PASS $tb" "$slog"; then
+      && (cd "$WORK" && timeout 60 vvp -n "$WORK/$n.vvp" >"$slog" 2>&1) && grep -q "^PASS $tb" "$slog" \
+      && check_dump "$slog"; then
     ok "verilog $label"
   else
     bad "verilog $label: $(grep -v '^T ' "$slog" | head -3 | tr '\n' ' ')"
