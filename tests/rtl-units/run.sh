@@ -3,6 +3,7 @@
 #  1. ghdl -a --std=08 on every VHDL template, verilator --lint-only -Wall on
 #     every Verilog template;
 #  2. every unit testbench of tests.txt under GHDL (VHDL) and Icarus (Verilog);
+#  (and check_configs.py: configs/*.json agree with the templates);
 #  3. for every test, the transfer logs ("T <cycle> <channel> <hex>" lines) of
 #     the two languages must be identical: the VHDL and Verilog templates have
 #     the same cycle behaviour.
@@ -57,6 +58,14 @@ check_dump() {
   grep '^M ' "$1" | cut -c3- >"$WORK/m"
   [ ! -s "$WORK/m" ] || cmp -s "$WORK/m" "$WORK/dump.hex"
 }
+
+# ---- 1c. the JSON configurations agree with the templates ----
+while read -r line; do
+  case "$line" in
+    ok*) ok "${line#ok    }" ;;
+    *) bad "${line#FAIL  }" ;;
+  esac
+done < <(python3 "$HERE/check_configs.py")
 
 # ---- 2/3. unit testbenches ----
 # tests.txt: "<testbench> [PARAM=value ...]" per line; '#' starts a comment.
