@@ -17,7 +17,13 @@ module extsi #(
   output wire outs_valid,
   input  wire outs_ready
 );
-  assign outs = {{(OUTPUT_WIDTH-INPUT_WIDTH){ins[INPUT_WIDTH-1]}}, ins};
+  generate
+    if (OUTPUT_WIDTH > INPUT_WIDTH) begin : widen
+      assign outs = {{(OUTPUT_WIDTH-INPUT_WIDTH){ins[INPUT_WIDTH-1]}}, ins};
+    end else begin : same  // a zero-width replication is illegal
+      assign outs = ins;
+    end
+  endgenerate
   assign outs_valid = ins_valid;
   assign ins_ready = outs_ready;
 endmodule

@@ -92,26 +92,23 @@ begin
   process (clk)
     variable mem    : word_array := load_init;
     variable dumped : boolean := false;
-    variable a      : integer;
     file f          : text;
     variable l      : line;
   begin
     if rising_edge(clk) then
       if loadEn = '1' then
-        a := to_integer(unsigned(to_01(loadAddr)));
-        if a < DEPTH then
-          loadData <= mem(a);
+        if unsigned(to_01(loadAddr)) < DEPTH then
+          loadData <= mem(to_integer(unsigned(to_01(loadAddr))));
         else
           loadData <= (others => '0');
-          report "tb_memory: load out of range at address " & integer'image(a) severity warning;
+          report "tb_memory: load out of range at address " & to_hstring(loadAddr) severity warning;
         end if;
       end if;
       if storeEn = '1' then
-        a := to_integer(unsigned(to_01(storeAddr)));
-        if a < DEPTH then
-          mem(a) := storeData;
+        if unsigned(to_01(storeAddr)) < DEPTH then
+          mem(to_integer(unsigned(to_01(storeAddr)))) := storeData;
         else
-          report "tb_memory: store out of range at address " & integer'image(a) severity warning;
+          report "tb_memory: store out of range at address " & to_hstring(storeAddr) severity warning;
         end if;
       end if;
       if dump = '1' and not dumped and DUMP_FILE /= "" then
