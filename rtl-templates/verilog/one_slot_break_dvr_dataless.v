@@ -1,0 +1,20 @@
+// Rivulet RTL template: control-only ONE_SLOT_BREAK_DVR buffer; same handshake and timing
+// as one_slot_break_dvr (instantiated with a constant 1-bit data bus).
+module one_slot_break_dvr_dataless (
+  input  wire clk,
+  input  wire rst,
+  input  wire ins_valid,
+  output wire ins_ready,
+  output wire outs_valid,
+  input  wire outs_ready
+);
+  /* verilator lint_off UNUSEDSIGNAL */
+  // the constant 1-bit data bus of the inner buffer is not used
+  wire unused;
+  /* verilator lint_on UNUSEDSIGNAL */
+  one_slot_break_dvr #(.DATA_WIDTH(1)) inner (
+    .clk(clk), .rst(rst),
+    .ins(1'b0), .ins_valid(ins_valid), .ins_ready(ins_ready),
+    .outs(unused), .outs_valid(outs_valid), .outs_ready(outs_ready)
+  );
+endmodule

@@ -1,0 +1,37 @@
+-- Rivulet RTL template: addi (combinational integer unit, latency 0).
+-- result = lhs + rhs (modulo 2^DATA_WIDTH).
+-- Handshake = join of lhs and rhs: result_valid = lhs_valid and rhs_valid;
+-- lhs_ready = rhs_valid and result_ready; rhs_ready = lhs_valid and result_ready.
+library ieee;
+use ieee.std_logic_1164.all;
+use ieee.numeric_std.all;
+
+entity addi is
+  generic (DATA_WIDTH : integer);
+  port (
+    clk, rst     : in  std_logic;
+    lhs          : in  std_logic_vector(DATA_WIDTH - 1 downto 0);
+    lhs_valid    : in  std_logic;
+    lhs_ready    : out std_logic;
+    rhs          : in  std_logic_vector(DATA_WIDTH - 1 downto 0);
+    rhs_valid    : in  std_logic;
+    rhs_ready    : out std_logic;
+    result       : out std_logic_vector(DATA_WIDTH - 1 downto 0);
+    result_valid : out std_logic;
+    result_ready : in  std_logic
+  );
+end entity;
+
+architecture arch of addi is
+begin
+  result_valid <= lhs_valid and rhs_valid;
+  lhs_ready    <= rhs_valid and result_ready;
+  rhs_ready    <= lhs_valid and result_ready;
+
+  process (lhs, rhs)
+    variable r : std_logic_vector(DATA_WIDTH - 1 downto 0);
+  begin
+    r := std_logic_vector(unsigned(lhs) + unsigned(rhs));
+    result <= r;
+  end process;
+end architecture;
