@@ -62,14 +62,16 @@ pub fn direction_width(ty: &Type, dir: Direction) -> u64 {
     }
 }
 
-/// The extra signals a merge-like operation must produce from its inputs' extras: the inputs'
-/// common list when they all agree, otherwise the union by name in order of first appearance.
+/// The extra signals a merge-like operation must produce from its inputs' extras. Inputs
+/// without extra signals do not constrain the result; the others must agree (their common list
+/// is the result) or have named signals (the result is their union by name, in order of first
+/// appearance).
 /// Err(message) when the inputs conflict (same name, different type or direction) or when
 /// differing lists contain unnamed signals.
 pub fn merged_extras<'a>(
     inputs: impl IntoIterator<Item = &'a [ExtraSignal]>,
 ) -> Result<Vec<ExtraSignal>, String> {
-    let lists: Vec<&[ExtraSignal]> = inputs.into_iter().collect();
+    let lists: Vec<&[ExtraSignal]> = inputs.into_iter().filter(|l| !l.is_empty()).collect();
     let Some(first) = lists.first() else {
         return Ok(Vec::new());
     };
