@@ -298,7 +298,10 @@ impl<'a> Lexer<'a> {
             self.pos += 1;
             match c {
                 b'"' => return Tok::Str(String::from_utf8_lossy(&out).into_owned()),
-                b'\n' => return Tok::Error("unterminated string".into()),
+                b'\n' => {
+                    self.pos -= 1;
+                    return Tok::Error("unterminated string".into());
+                }
                 b'\\' => {
                     let Some(&e) = b.get(self.pos) else { break };
                     self.pos += 1;

@@ -6,6 +6,7 @@
 //! parse error found; they never panic.
 
 mod lexer;
+mod lift;
 mod ops;
 mod parser;
 mod types;

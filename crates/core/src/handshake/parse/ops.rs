@@ -11,16 +11,15 @@ use crate::handshake::ops::{
 };
 use crate::handshake::signals::{bundle_layout, merged_extras, unbundle_layout};
 use crate::handshake::types::{RawType, Type};
-use std::collections::BTreeMap;
 
 /// What the syntax of one operation yields before it is added to the function.
-struct Parsed {
-    kind: OpKind,
+pub(super) struct Parsed {
+    pub(super) kind: OpKind,
     /// Buffer parameters written inline (`bufferType = …, numSlots = …`): (type, slots) given.
-    inline_buffer: (bool, bool),
-    operands: Vec<(ValueRef, Option<Type>)>,
-    results: Vec<Type>,
-    attrs: Vec<(String, Attr, u32)>,
+    pub(super) inline_buffer: (bool, bool),
+    pub(super) operands: Vec<(ValueRef, Option<Type>)>,
+    pub(super) results: Vec<Type>,
+    pub(super) attrs: Vec<(String, Attr, u32)>,
 }
 
 impl Parsed {
@@ -137,6 +136,20 @@ impl<'a> Parser<'a> {
             }
             self.expect_punct('=')?;
         }
+        let result = self.op_after_results(f, st, start, &lhs);
+        if result.is_err() {
+            st.poisoned.extend(lhs.into_iter().map(|(r, _)| r.name));
+        }
+        result
+    }
+
+    fn op_after_results(
+        &mut self,
+        f: &mut Func,
+        st: &mut BodyState,
+        start: u32,
+        lhs: &[(ValueRef, Option<u32>)],
+    ) -> PResult<()> {
         let t = self.next();
         let (mn, generic) = match &t.tok {
             Tok::Ident(s) => (s.strip_prefix("handshake.").unwrap_or(s).to_string(), false),
@@ -163,7 +176,7 @@ impl<'a> Parser<'a> {
         };
         let end = self.last_end;
         let span = self.span(start, end);
-        let (kind, bb, name, hw_params, attrs) = self.lift_attrs(&mut p)?;
+        let (kind, bb, name, hw_params, attrs) = self.lift_attrs(&mut p, start)?;
         let bound: u32 = lhs.iter().map(|(_, g)| g.unwrap_or(1)).sum();
         if bound as usize != p.results.len() {
             return Err(self.err_span(
@@ -186,7 +199,7 @@ impl<'a> Parser<'a> {
             op.loc = SourceLoc(Some(span));
         }
         let mut next = 0usize;
-        for (r, group) in &lhs {
+        for (r, group) in lhs {
             let k = group.unwrap_or(1) as usize;
             let vals: Vec<ValueId> = results[next..next + k].to_vec();
             next += k;
@@ -698,7 +711,7 @@ impl<'a> Parser<'a> {
         self.buffer_type_at(s, t.start)
     }
 
-    fn buffer_type_at(&self, s: &str, at: u32) -> PResult<BufferType> {
+    pub(super) fn buffer_type_at(&self, s: &str, at: u32) -> PResult<BufferType> {
         BufferType::from_text(s).ok_or_else(|| {
             let valid: Vec<&str> = BufferType::ALL.iter().map(|b| b.as_str()).collect();
             self.err_span(
@@ -723,155 +736,5 @@ impl<'a> Parser<'a> {
         p.operands = refs.into_iter().zip(ins.into_iter().map(Some)).collect();
         p.results = outs;
         Ok(p)
-    }
-
-    /// Moves known attributes into typed fields; returns (kind, bb, name, hw params, rest).
-    #[allow(clippy::type_complexity)]
-    fn lift_attrs(
-        &mut self,
-        p: &mut Parsed,
-    ) -> PResult<(
-        OpKind,
-        Option<u32>,
-        Option<String>,
-        BTreeMap<String, Attr>,
-        BTreeMap<String, Attr>,
-    )> {
-        let mut kind = p.kind.clone();
-        let mut bb = None;
-        let mut name = None;
-        let mut hw = BTreeMap::new();
-        let mut rest = BTreeMap::new();
-        let mut seen = std::collections::BTreeSet::new();
-        for (k, v, at) in std::mem::take(&mut p.attrs) {
-            let err = |p: &Self, msg: String| p.err_span(at, at + k.len() as u32, msg);
-            if !seen.insert(k.clone()) {
-                return Err(err(self, format!("duplicate attribute '{k}'")));
-            }
-            match (k.as_str(), &mut kind) {
-                ("handshake.bb", _) => match v {
-                    Attr::Int { value, .. } if (0..=u32::MAX as i64).contains(&value) => {
-                        bb = Some(value as u32)
-                    }
-                    _ => {
-                        return Err(err(
-                            self,
-                            "'handshake.bb' must be a non-negative integer".into(),
-                        ))
-                    }
-                },
-                ("handshake.name", _) => match v {
-                    Attr::Str(s) => name = Some(s),
-                    _ => return Err(err(self, "'handshake.name' must be a string".into())),
-                },
-                ("hw.parameters", _) => match v {
-                    Attr::Dict(d) => hw = d,
-                    _ => return Err(err(self, "'hw.parameters' must be a dictionary".into())),
-                },
-                ("value", OpKind::Constant { value }) => match v {
-                    Attr::Bool(_) | Attr::Int { .. } | Attr::Float { .. } => *value = v,
-                    _ => {
-                        return Err(err(
-                            self,
-                            "a constant's 'value' must be a boolean, integer or float".into(),
-                        ))
-                    }
-                },
-                (
-                    "connectedBlocks",
-                    OpKind::MemController {
-                        connected_blocks: list,
-                    },
-                )
-                | (
-                    "groupSizes",
-                    OpKind::Lsq {
-                        group_sizes: list, ..
-                    },
-                ) => match int_list(&v) {
-                    Some(l) => *list = l,
-                    None => return Err(err(self, format!("'{k}' must be an array of integers"))),
-                },
-                ("predicate", OpKind::CmpI(pred)) => match &v {
-                    Attr::Str(s) if CmpIPred::from_text(s).is_some() => {
-                        *pred = CmpIPred::from_text(s).unwrap_or(*pred)
-                    }
-                    _ => return Err(err(self, "'predicate' must name a cmpi predicate".into())),
-                },
-                ("predicate", OpKind::CmpF(pred)) => match &v {
-                    Attr::Str(s) if CmpFPred::from_text(s).is_some() => {
-                        *pred = CmpFPred::from_text(s).unwrap_or(*pred)
-                    }
-                    _ => return Err(err(self, "'predicate' must name a cmpf predicate".into())),
-                },
-                (key, OpKind::Instance { params, .. }) if !key.contains('.') => params.push((k, v)),
-                _ => {
-                    rest.insert(k, v);
-                }
-            }
-        }
-        if let OpKind::Constant { value: Attr::Unit } = kind {
-            let at = self.last_end;
-            return Err(self.err_span(at, at, "'constant' needs a 'value' attribute"));
-        }
-        if let OpKind::Buffer(params) = &mut kind {
-            let (type_given, mut slots_given) = p.inline_buffer;
-            let at = self.last_end;
-            let twice = |p: &Self, key: &str| {
-                p.err_span(at, at, format!("buffer parameter {key} is given twice"))
-            };
-            if let Some(v) = hw.remove("BUFFER_TYPE") {
-                if type_given {
-                    return Err(twice(self, "BUFFER_TYPE"));
-                }
-                let Attr::Str(s) = v else {
-                    return Err(self.err_span(at, at, "BUFFER_TYPE must be a string"));
-                };
-                params.buffer_type = Some(self.buffer_type_at(&s, at)?);
-            }
-            if let Some(v) = hw.remove("NUM_SLOTS") {
-                if slots_given {
-                    return Err(twice(self, "NUM_SLOTS"));
-                }
-                match v {
-                    Attr::Int { value, .. } if (0..=u32::MAX as i64).contains(&value) => {
-                        params.num_slots = value as u32
-                    }
-                    _ => {
-                        return Err(self.err_span(
-                            at,
-                            at,
-                            "NUM_SLOTS must be a non-negative integer",
-                        ))
-                    }
-                }
-                slots_given = true;
-            }
-            if let Some(v) = hw.remove("TIMING") {
-                let Attr::Timing(t) = v else {
-                    return Err(self.err_span(
-                        at,
-                        at,
-                        "TIMING must be written #handshake<timing {D: 1, V: 1, R: 0}>",
-                    ));
-                };
-                params.timing = Some(t);
-            }
-            if !slots_given {
-                return Err(self.err_span(
-                    at,
-                    at,
-                    "'buffer' needs NUM_SLOTS (in hw.parameters or as numSlots = N)",
-                ));
-            }
-        }
-        Ok((kind, bb, name, hw, rest))
-    }
-}
-
-fn int_list(a: &Attr) -> Option<Vec<i64>> {
-    match a {
-        Attr::Array(items) => items.iter().map(Attr::as_i64).collect(),
-        _ => None,
     }
 }

@@ -47,6 +47,8 @@ struct NameDef {
 #[derive(Default)]
 pub struct BodyState {
     names: BTreeMap<String, NameDef>,
+    /// Names bound by operations that failed to parse: their uses are not reported again.
+    pub poisoned: std::collections::BTreeSet<String>,
     fixups: Vec<Fixup>,
 }
 
@@ -243,6 +245,8 @@ impl<'a> Parser<'a> {
     /// Skips the rest of the current line (error recovery).
     pub fn skip_line(&mut self) {
         self.unpeek();
+        let back = self.lex.offset().saturating_sub(self.last_end) as usize;
+        self.lex.rewind(back);
         let rest = self.lex.rest();
         let n = rest.find('\n').map_or(rest.len(), |i| i + 1);
         self.lex.bump(n);
@@ -479,6 +483,9 @@ impl<'a> Parser<'a> {
     fn resolve(&mut self, f: &mut Func, st: BodyState) {
         for fx in st.fixups {
             let Some(def) = st.names.get(&fx.r.name) else {
+                if st.poisoned.contains(&fx.r.name) {
+                    continue;
+                }
                 let d = self.err_span(
                     fx.r.start,
                     fx.r.end,

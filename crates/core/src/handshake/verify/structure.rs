@@ -100,7 +100,9 @@ pub(super) fn check(cx: &mut Ctx<'_>, opts: &VerifyOptions) {
                             ),
                         );
                     }
-                    for p in type_problems(&v.ty) {
+                    // A bad type an operand already has was reported where it was defined.
+                    let inherited = op.operands.iter().any(|&o| f.ty(o) == Some(&v.ty));
+                    for p in type_problems(&v.ty).into_iter().filter(|_| !inherited) {
                         cx.op_error(op, format!("result #{i} of {}: {p}", describe(op)));
                     }
                 }
