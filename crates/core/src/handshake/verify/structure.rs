@@ -76,6 +76,7 @@ pub(super) fn check(cx: &mut Ctx<'_>, opts: &VerifyOptions) {
                 );
             }
         }
+        check_group_hints(cx, op);
         for (i, &r) in op.results.iter().enumerate() {
             match f.value(r) {
                 None => cx.op_error(
@@ -224,6 +225,35 @@ fn check_materialized(cx: &mut Ctx<'_>) {
                 }
             }
             ValueDef::Arg(_) => cx.error_at(value.loc.0, msg),
+        }
+    }
+}
+
+/// Hints `b#i` are printed as a result group `%b:k` only when results `b#0`…`b#(k-1)` are
+/// consecutive results of one op; any other `#` hint cannot be printed back.
+fn check_group_hints(cx: &mut Ctx<'_>, op: &crate::handshake::ops::Op) {
+    let f = cx.f;
+    let hint = |v| f.value(v).and_then(|x| x.name());
+    let mut i = 0;
+    while i < op.results.len() {
+        let Some((base, idx)) = hint(op.results[i]).and_then(|h| h.split_once('#')) else {
+            i += 1;
+            continue;
+        };
+        let run = op.results[i..]
+            .iter()
+            .enumerate()
+            .take_while(|(j, &r)| hint(r) == Some(format!("{base}#{j}").as_str()))
+            .count();
+        if idx != "0" || run == 0 {
+            let msg = format!(
+                "name hint '{base}#{idx}' of {} is not part of a complete result group '{base}#0'…; it is not printed",
+                describe(op)
+            );
+            cx.op_warning(op, msg);
+            i += 1;
+        } else {
+            i += run;
         }
     }
 }
