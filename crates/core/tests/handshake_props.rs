@@ -334,7 +334,7 @@ fn build(steps: &[(u8, u32, u32, u32)]) -> Func {
                 let hint = match a % 3 {
                     0 => Some(format!("v{n}_{i}")),
                     1 if results.len() > 1 => Some(format!("g{n}#{i}")),
-                    _ if (b + i as u32) % 3 == 0 => Some(format!("w{n}_{i}")),
+                    _ if (b + i as u32).is_multiple_of(3) => Some(format!("w{n}_{i}")),
                     _ => None,
                 };
                 f.set_name_hint(*r, hint.as_deref());
