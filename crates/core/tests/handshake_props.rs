@@ -408,10 +408,15 @@ proptest! {
             }
         }
         let mutated = String::from_utf8_lossy(&bytes).into_owned();
-        for (m, _) in parse_cases(&mutated, FileId(0)) {
+        for (m, diags) in parse_cases(&mutated, FileId(0)) {
             let _ = verify_module(&m, &VerifyOptions { materialized: true });
             let printed = print_module(&m);
-            let _ = parse_module(&printed, FileId(0));
+            let (again, d) = parse_module(&printed, FileId(0));
+            // Whatever parses (valid or not) prints to text that parses back the same way.
+            if diags.is_empty() {
+                prop_assert!(d.is_empty(), "printed IR does not parse: {d:?}\n{printed}");
+                prop_assert_eq!(print_module(&again), printed);
+            }
         }
     }
 }

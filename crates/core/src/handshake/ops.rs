@@ -232,8 +232,8 @@ pub enum OpKind {
     Instance {
         /// The callee's symbol name (without `@`).
         callee: String,
-        /// Parameters (attributes without a dialect prefix, e.g. `BITWIDTH = 31 : i32`).
-        params: Vec<(String, Attr)>,
+        /// Parameters (attributes without a dialect prefix, e.g. `BITWIDTH = 31 : i32`), by name.
+        params: BTreeMap<String, Attr>,
     },
     /// Eager fork: one value → N copies.
     Fork,

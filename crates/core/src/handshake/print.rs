@@ -10,7 +10,8 @@ use super::attr::{write_entries, Attr, IntTy};
 use super::func::{Func, Module, ValueId};
 use super::names::Namer;
 use super::ops::{Op, OpKind};
-use super::types::Type;
+use super::signals::{bundle_layout, unbundle_layout};
+use super::types::{RawType, Type};
 use std::collections::BTreeMap;
 use std::fmt::{self, Write};
 
@@ -125,7 +126,7 @@ pub fn op_attr_dict(op: &Op) -> BTreeMap<String, Attr> {
             d.insert("value".into(), value.clone());
         }
         OpKind::Instance { params, .. } => {
-            d.extend(params.iter().cloned());
+            d.extend(params.clone());
         }
         OpKind::MemController { connected_blocks } => {
             d.insert("connectedBlocks".into(), ints(connected_blocks));
@@ -156,8 +157,46 @@ pub fn op_attr_dict(op: &Op) -> BTreeMap<String, Attr> {
     d
 }
 
-/// True when the op's operand and result counts fit its custom syntax.
+/// True when the op's operand and result counts fit its custom syntax, and the types the
+/// custom syntax leaves implicit are the ones the parser would infer.
 fn fits_custom_syntax(f: &Func, op: &Op) -> bool {
+    counts_fit(f, op) && implicit_types_fit(f, op)
+}
+
+fn implicit_types_fit(f: &Func, op: &Op) -> bool {
+    let ins: Vec<Option<&Type>> = op.operands.iter().map(|&v| f.ty(v)).collect();
+    let outs: Vec<Option<&Type>> = op.results.iter().map(|&v| f.ty(v)).collect();
+    let all_eq = |ts: &[Option<&Type>]| ts.iter().all(|t| *t == ts[0]);
+    match &op.kind {
+        OpKind::Bin(_) | OpKind::Un(_) | OpKind::Br | OpKind::Buffer(_) => {
+            all_eq(&[ins.as_slice(), outs.as_slice()].concat())
+        }
+        OpKind::Fork | OpKind::LazyFork => all_eq(&[ins.as_slice(), outs.as_slice()].concat()),
+        OpKind::CmpI(_) | OpKind::CmpF(_) => {
+            ins[0] == ins[1]
+                && ins[0].zip(outs[0]).is_some_and(|(a, r)| {
+                    *r == Type::Channel {
+                        data: RawType::Int(1),
+                        extras: a.extras().to_vec(),
+                    }
+                })
+        }
+        OpKind::CondBr => outs[0] == ins[1] && outs[1] == ins[1],
+        OpKind::Select => ins[1] == outs[0] && ins[2] == outs[0],
+        OpKind::Return => ins == outs,
+        OpKind::MemController { .. } => outs[outs.len() - 1] == Some(&Type::control()),
+        OpKind::Bundle => outs[0]
+            .and_then(bundle_layout)
+            .is_some_and(|(_, extra)| extra.iter().map(Some).eq(outs[1..].iter().copied())),
+        OpKind::Unbundle => ins[0]
+            .and_then(unbundle_layout)
+            .is_some_and(|(_, results)| results.iter().map(Some).eq(outs.iter().copied())),
+        _ => true,
+    }
+}
+
+/// True when the op's operand and result counts fit its custom syntax.
+fn counts_fit(f: &Func, op: &Op) -> bool {
     let (n, m) = (op.operands.len(), op.results.len());
     let is_memref = |i: usize| {
         op.operands
@@ -203,7 +242,7 @@ fn op_text(f: &Func, namer: &Namer, pos: usize, op: &Op) -> String {
         format!(" {}", Dict(&dict))
     };
     if !fits_custom_syntax(f, op) {
-        s.push_str(&generic_text(f, namer, op, &attrs));
+        s.push_str(&generic_text(f, namer, op, dict));
         return s;
     }
     let r = |v: &[ValueId]| {
@@ -343,10 +382,25 @@ fn result_list(joined: &str, n: usize) -> String {
     }
 }
 
-fn generic_text(f: &Func, namer: &Namer, op: &Op, attrs: &str) -> String {
+fn generic_text(f: &Func, namer: &Namer, op: &Op, mut dict: BTreeMap<String, Attr>) -> String {
     let names: Vec<String> = op.operands.iter().map(|&v| namer.name(v)).collect();
     let ins: Vec<String> = op.operands.iter().map(|&v| long(f, v)).collect();
     let outs: Vec<String> = op.results.iter().map(|&v| long(f, v)).collect();
+    // The custom syntax spells the predicate; the generic form carries it as an attribute.
+    match &op.kind {
+        OpKind::CmpI(p) => {
+            dict.insert("predicate".into(), Attr::Str(p.as_str().into()));
+        }
+        OpKind::CmpF(p) => {
+            dict.insert("predicate".into(), Attr::Str(p.as_str().into()));
+        }
+        _ => {}
+    }
+    let attrs = if dict.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", Dict(&dict))
+    };
     // Instances and `lsq[MC]` always fit their custom syntax, so the mnemonic suffices.
     format!(
         "\"handshake.{}\"({}){attrs} : ({}) -> ({})",

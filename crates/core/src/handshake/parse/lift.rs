@@ -90,7 +90,9 @@ impl Parser<'_> {
                     }
                     _ => return Err(err(self, "'predicate' must name a cmpf predicate".into())),
                 },
-                (key, OpKind::Instance { params, .. }) if !key.contains('.') => params.push((k, v)),
+                (key, OpKind::Instance { params, .. }) if !key.contains('.') => {
+                    params.insert(k, v);
+                }
                 _ => {
                     rest.insert(k, v);
                 }

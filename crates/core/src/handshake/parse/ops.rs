@@ -11,6 +11,7 @@ use crate::handshake::ops::{
 };
 use crate::handshake::signals::{bundle_layout, merged_extras, unbundle_layout};
 use crate::handshake::types::{RawType, Type};
+use std::collections::BTreeMap;
 
 /// What the syntax of one operation yields before it is added to the function.
 pub(super) struct Parsed {
@@ -45,7 +46,7 @@ fn kind_of(mn: &str) -> Option<OpKind> {
         "return" => OpKind::Return,
         "instance" => OpKind::Instance {
             callee: String::new(),
-            params: Vec::new(),
+            params: BTreeMap::new(),
         },
         "fork" => OpKind::Fork,
         "lazy_fork" => OpKind::LazyFork,
@@ -298,7 +299,7 @@ impl<'a> Parser<'a> {
                 };
                 p.kind = OpKind::Instance {
                     callee: callee.to_string(),
-                    params: Vec::new(),
+                    params: BTreeMap::new(),
                 };
                 let refs = self.paren_values()?;
                 self.opt_attrs(&mut p)?;
