@@ -190,30 +190,82 @@ pub fn escape_string(s: &str) -> String {
     out
 }
 
-/// Formats a float so that it reads back to the same bits and looks like an MLIR float literal.
+/// Formats a float the way MLIR does: `1.100000e+00` (seven significant digits, truncated)
+/// when that reads back to the same bits, else the natural precision (`-0.899999976`: 9
+/// significant digits for `f32`, 17 for `f64`), and hexadecimal bits for infinities and NaNs.
+/// Either way the text reads back to the same bits.
 fn format_float(bits: u64, ty: FloatTy) -> String {
-    let (finite, text) = match ty {
-        FloatTy::F32 => {
-            let v = f32::from_bits(bits as u32);
-            (v.is_finite(), format!("{v:?}"))
-        }
-        FloatTy::F64 => {
-            let v = f64::from_bits(bits);
-            (v.is_finite(), format!("{v:?}"))
-        }
+    let (value, digits) = match ty {
+        FloatTy::F32 => (f32::from_bits(bits as u32) as f64, 9),
+        FloatTy::F64 => (f64::from_bits(bits), 17),
     };
-    if !finite {
-        return match ty {
-            FloatTy::F32 => format!("0x{:08X}", bits as u32),
-            FloatTy::F64 => format!("0x{bits:016X}"),
-        };
+    let reads_back = |text: &str| match ty {
+        FloatTy::F32 => text
+            .parse::<f32>()
+            .is_ok_and(|x| x.to_bits() as u64 == bits),
+        FloatTy::F64 => text.parse::<f64>().is_ok_and(|x| x.to_bits() == bits),
+    };
+    if value.is_finite() {
+        let (neg, all_digits, exp) = decimal_digits(value, 40);
+        let short = scientific(neg, &all_digits[..7], exp);
+        if reads_back(&short) {
+            return short;
+        }
+        let (neg, rounded, exp) = decimal_digits(value, digits);
+        let natural = natural(neg, &rounded, exp);
+        if reads_back(&natural) {
+            return natural;
+        }
     }
-    if text.contains('.') {
-        text
-    } else if let Some(e) = text.find('e') {
-        format!("{}.0{}", &text[..e], &text[e..])
+    match ty {
+        FloatTy::F32 => format!("0x{:08X}", bits as u32),
+        FloatTy::F64 => format!("0x{bits:016X}"),
+    }
+}
+
+/// The sign, the first `n` significant decimal digits (correctly rounded) and the decimal
+/// exponent of a finite value.
+fn decimal_digits(v: f64, n: usize) -> (bool, String, i32) {
+    let text = format!("{:.*e}", n - 1, v.abs());
+    let (mantissa, exp) = text.split_once('e').unwrap_or((&text, "0"));
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    (v.is_sign_negative(), digits, exp.parse().unwrap_or(0))
+}
+
+/// `d.dddddde+XX`.
+fn scientific(neg: bool, digits: &str, exp: i32) -> String {
+    let sign = if neg { "-" } else { "" };
+    let esign = if exp < 0 { '-' } else { '+' };
+    format!(
+        "{sign}{}.{}e{esign}{:02}",
+        &digits[..1],
+        &digits[1..],
+        exp.abs()
+    )
+}
+
+/// Plain decimal notation for moderate exponents, `d.dddE+XX` otherwise; trailing zeros
+/// dropped (one kept after the point).
+fn natural(neg: bool, digits: &str, exp: i32) -> String {
+    let sign = if neg { "-" } else { "" };
+    let digits = digits.trim_end_matches('0');
+    let digits = if digits.is_empty() { "0" } else { digits };
+    let n = digits.len() as i32;
+    if !(-4..17).contains(&exp) {
+        let frac = if n > 1 { &digits[1..] } else { "0" };
+        let esign = if exp < 0 { '-' } else { '+' };
+        return format!("{sign}{}.{frac}E{esign}{:02}", &digits[..1], exp.abs());
+    }
+    if exp < 0 {
+        let zeros = "0".repeat((-exp - 1) as usize);
+        return format!("{sign}0.{zeros}{digits}");
+    }
+    let int_len = (exp + 1) as usize;
+    if digits.len() <= int_len {
+        let zeros = "0".repeat(int_len - digits.len());
+        format!("{sign}{digits}{zeros}.0")
     } else {
-        format!("{text}.0")
+        format!("{sign}{}.{}", &digits[..int_len], &digits[int_len..])
     }
 }
 
@@ -280,9 +332,14 @@ mod tests {
 
     #[test]
     fn floats_print_as_mlir_literals() {
-        assert_eq!(Attr::f32(1.0).to_string(), "1.0 : f32");
-        assert_eq!(Attr::f32(-0.9).to_string(), "-0.9 : f32");
-        assert_eq!(Attr::f64(1e20).to_string(), "1.0e20 : f64");
+        assert_eq!(Attr::f32(1.0).to_string(), "1.000000e+00 : f32");
+        assert_eq!(Attr::f32(1.1).to_string(), "1.100000e+00 : f32");
+        assert_eq!(Attr::f32(0.0).to_string(), "0.000000e+00 : f32");
+        assert_eq!(Attr::f32(-0.9).to_string(), "-0.899999976 : f32");
+        assert_eq!(Attr::f64(0.1).to_string(), "1.000000e-01 : f64");
+        assert_eq!(Attr::f64(0.123456789).to_string(), "0.123456789 : f64");
+        assert_eq!(Attr::f64(1e20).to_string(), "1.000000e+20 : f64");
+        assert_eq!(Attr::f32(f32::MAX).to_string(), "3.40282347E+38 : f32");
         assert_eq!(Attr::f32(f32::INFINITY).to_string(), "0x7F800000 : f32");
     }
 
