@@ -148,3 +148,24 @@ handshake.func @caller(%b: channel<i16>) {
 handshake.func @badTypes(%a: channel<i32, [e: i1, e: i2]>, %b: control<[valid: i1]>) attributes {argNames = ["a"]} {
   end
 }
+
+// -----
+
+handshake.func @shapes(%a: channel<i32>, %b: channel<i32, [up: i4 (U)]>, %c: control) {
+  // expect-error@+1:3 {{'fork' outputs must have the operand's type !handshake.channel<i32>, but one has !handshake.channel<i8>}}
+  %0:2 = "handshake.fork"(%a) : (!handshake.channel<i32>) -> (!handshake.channel<i32>, !handshake.channel<i8>)
+  // expect-error@+1:3 {{'join' produces a control token, not !handshake.channel<i32>}}
+  %1 = "handshake.join"(%a, %c) : (!handshake.channel<i32>, !handshake.control<>) -> (!handshake.channel<i32>)
+  // expect-error@+1:3 {{'source' produces a control token, not !handshake.channel<i32>}}
+  %2 = source : <i32>
+  // expect-error@+1:3 {{'return' results must have the types of its operands}}
+  %3 = "handshake.return"(%a) : (!handshake.channel<i32>) -> (!handshake.channel<i16>)
+  // expect-error@+1:3 {{'sink' takes 1 operand(s), but has 2}}
+  "handshake.sink"(%a, %c) : (!handshake.channel<i32>, !handshake.control<>) -> ()
+  // expect-error@+1:3 {{'decompose' must keep the upstream width: !handshake.channel<i32, [up: i4 (U)]> has 4 bit(s) but !handshake.channel<i32> has 0}}
+  %4 = decompose %b : <i32, [up: i4 (U)]> -> <i32>
+  // expect-error@+1:3 {{'unbundle' takes a channel or control token, not i32}}
+  %5 = "handshake.unbundle"(%6) : (i32) -> (i32)
+  %ctl, %6 = unbundle %a : <i32> to _
+  end
+}
