@@ -126,6 +126,11 @@ impl Module {
     pub fn func(&self, name: &str) -> Option<&Func> {
         self.funcs.iter().find(|f| f.name == name)
     }
+
+    /// The function with this name, mutably.
+    pub fn func_mut(&mut self, name: &str) -> Option<&mut Func> {
+        self.funcs.iter_mut().find(|f| f.name == name)
+    }
 }
 
 impl Func {
@@ -157,6 +162,47 @@ impl Func {
         let id = self.create_op(kind, operands, result_types);
         self.order.push(id);
         id
+    }
+
+    /// Appends an operation with its basic block and unique name set (see
+    /// [`Func::unique_op_name`]); returns its id.
+    pub fn add_named_op(
+        &mut self,
+        kind: OpKind,
+        operands: Vec<ValueId>,
+        result_types: Vec<Type>,
+        bb: Option<u32>,
+        name: &str,
+    ) -> OpId {
+        let id = self.add_op(kind, operands, result_types);
+        if let Some(op) = self.op_mut(id) {
+            op.bb = bb;
+            op.name = Some(name.to_string());
+        }
+        id
+    }
+
+    /// The first name `prefixN` (N = 0, 1, …) that no live op of the function uses, in
+    /// Dynamatic's style (`fork0`, `fork1`).
+    pub fn unique_op_name(&self, prefix: &str) -> String {
+        let used: std::collections::BTreeSet<&str> = self
+            .ops()
+            .filter_map(|(_, op)| op.name.as_deref())
+            .collect();
+        (0..)
+            .map(|n| format!("{prefix}{n}"))
+            .find(|n| !used.contains(n.as_str()))
+            .unwrap_or_default()
+    }
+
+    /// The operands of an op (empty for an erased or unknown op).
+    pub fn operands(&self, op: OpId) -> &[ValueId] {
+        self.op(op).map_or(&[], |o| o.operands.as_slice())
+    }
+
+    /// The results of an op (empty for an erased or unknown op).
+    pub fn results(&self, op: OpId) -> &[ValueId] {
+        self.op(op).map_or(&[], |o| o.results.as_slice())
     }
 
     /// Inserts an operation just before `anchor` in program order (at the end when `anchor` is
@@ -428,6 +474,25 @@ mod tests {
         assert!(f.erase_op(add));
         assert!(!f.is_live_value(r));
         assert_eq!(f.num_ops(), 1);
+    }
+
+    #[test]
+    fn named_ops_get_fresh_names() {
+        let mut f = Func::new("k");
+        let a = f.add_arg(Type::control(), None);
+        let name = f.unique_op_name("fork");
+        let fork = f.add_named_op(
+            OpKind::Fork,
+            vec![a],
+            vec![Type::control(); 2],
+            Some(0),
+            &name,
+        );
+        assert_eq!(f.op(fork).unwrap().name.as_deref(), Some("fork0"));
+        assert_eq!(f.unique_op_name("fork"), "fork1");
+        assert_eq!(f.results(fork).len(), 2);
+        assert_eq!(f.operands(fork), &[a]);
+        assert!(f.results(OpId(9)).is_empty());
     }
 
     #[test]

@@ -25,16 +25,32 @@
 //! f.op_mut(add).unwrap().name = Some("addi0".into());
 //! assert_eq!(f.users(a), vec![(add, 0)]);
 //! ```
-//! Also: [`Func::insert_op_before`], [`Func::set_operand`], [`Func::replace_all_uses`],
+//! Also: [`Func::add_named_op`] with [`Func::unique_op_name`] (`fork0`, `fork1`…),
+//! [`Func::insert_op_before`], [`Func::set_operand`], [`Func::replace_all_uses`],
 //! [`Func::erase_op`] (tombstones; ids are never reused), [`Func::users`] /
-//! [`Func::use_lists`], [`Func::set_name_hint`], [`Func::defining_op`].
+//! [`Func::use_lists`] (computed use lists), [`Func::operands`] / [`Func::results`],
+//! [`Func::defining_op`], [`Func::set_name_hint`] (unique, well-formed hints; `b#0`, `b#1`…
+//! on consecutive results print as a group `%b:2`), [`Func::ops`] (program order).
+//! Operand/result layouts per kind are documented on [`OpKind`]; [`signals`] computes the
+//! layouts of `bundle`/`unbundle` and the merge of extra signals.
+//!
+//! Equality (`==`) compares everything but source locations. `parse(print(ir)) == ir` holds
+//! for IR whose values were created in program order (as the parser and [`Func::add_op`] do)
+//! and whose name hints the printer can write back (the verifier warns about others).
 //!
 //! # Text
 //! [`parse_module`] / [`parse_cases`] read the custom assembly Dynamatic prints
 //! (`%4:3 = fork [3] %x {handshake.bb = 0 : ui32, handshake.name = "fork0"} : <i32>`), the
 //! spec's spelling (`%s = handshake.addi %a, %b : channel<i32>`) and the generic form
 //! (`"handshake.fork"(%x) : (!handshake.channel<i32>) -> (…)`). [`print_module`] writes
-//! Dynamatic's spelling. Dictionaries print sorted, as MLIR prints them.
+//! Dynamatic's spelling. Dictionaries print sorted, as MLIR prints them; floats as MLIR prints
+//! them; buffers with their parameters in `hw.parameters` (spec/buffering.md) whichever
+//! spelling they were read in. Accepted alternatives include: `mux %s [%a, %b] : <i1>, <i32>`
+//! and `… : <i1>, [<i32>, <i32>] to <i32>`; `control_merge %a, %b : <>, <i1>` and
+//! `control_merge [%a, %b] : [<>, <>] to <>, <i1>`; loads and stores with 2, 4 (or 6, with a
+//! done token) types; `buffer %x, bufferType = T, numSlots = N {…}`; both `name: i1 (U)` and
+//! `name: (U) i1`; the spec's `channel<i32>`/`control` and `bundle`/`unbundle` spellings;
+//! `...` after function arguments; unknown attributes (`#handshake<bufProps{…}>`) verbatim.
 //!
 //! # Checking
 //! [`verify_module`] checks the type rules of every operation, SSA well-formedness (graph

@@ -273,7 +273,7 @@ pub enum OpKind {
         /// `connectedBlocks`.
         connected_blocks: Vec<i64>,
     },
-    /// Load-store queue: [memref,] inputs… → outputs… (last result: end token).
+    /// Load-store queue: memref (unless `through_mc`), inputs… → outputs… (last: end token).
     Lsq {
         /// `groupSizes`.
         group_sizes: Vec<i64>,

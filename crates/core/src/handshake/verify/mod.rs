@@ -7,7 +7,7 @@
 //! * **SSA as a graph region**: each value is defined exactly once (uses may precede their
 //!   definition); a function with a body has exactly one `end`; an external one has no ops;
 //! * **types**: every type is well formed ([`types`]); every operation obeys its type rules
-//!   ([`rules`]), which include the spec's (`addi` operands and result of one non-zero-width
+//!   (see `rules.rs`), which include the spec's (`addi` operands and result of one non-zero-width
 //!   integer channel type, `cmpi` yields `channel<i1>`, the mux select covers its inputs, extra
 //!   signals forwarded or merged consistently, `compose`/`decompose` keep the width per
 //!   direction, `bundle`/`unbundle` layouts);
