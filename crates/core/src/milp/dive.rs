@@ -1,17 +1,19 @@
 //! LP-guided diving: a primal heuristic that finds a feasible MILP solution early.
 //!
-//! The dive solves the LP relaxation, then repeatedly fixes integral variables: every one the
-//! LP already puts on an integer, then the fractional one closest to an integer, rounded to
-//! it. Each fix re-optimises the LP warm (microlp's incremental `fix_var`). When a rounding
-//! makes the LP infeasible, the dive rebuilds the LP with the opposite rounding; when that
-//! fails too, it gives up. The number of LP rebuilds is bounded by [`DiveLimits::rebuilds`] and
-//! the number of fixing rounds by the number of integral variables, so a dive always ends.
+//! The dive solves the LP relaxation, then repeatedly fixes one fractional integral variable,
+//! rounded in the direction that can violate the fewest rows ("locks"), preferring variables
+//! with few locks and little distance to move. Each fix re-optimises the LP warm (microlp's
+//! incremental `fix_var`). Variables the LP already puts on integers stay free. When a rounding
+//! makes the LP infeasible, the dive takes the opposite rounding (each fix is tried on a copy of
+//! the live LP, so nothing is re-solved from scratch); when both fail, it gives up. Infeasible
+//! roundings are bounded by [`DiveLimits::failures`] and fixing rounds by the number of
+//! integral variables and by [`DiveLimits::rounds`], so a dive always ends.
 //!
 //! The first LP solve also gives the relaxation bound and decides LP infeasibility (which
 //! proves the MILP infeasible) for the caller.
 
 use super::bridge::{round_integral, to_microlp, values_of, Relax};
-use super::model::Model;
+use super::model::{Cmp, Model};
 use microlp::{Error, Solution, SolveOutcome};
 
 /// Distance to an integer under which a value counts as integral.
@@ -20,8 +22,10 @@ const INT_TOL: f64 = 1e-6;
 /// Bounds on the work of one dive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DiveLimits {
-    /// How many times the LP may be rebuilt after an infeasible rounding.
-    pub rebuilds: usize,
+    /// How many variables the dive may fix (0: only solve the root LP).
+    pub rounds: usize,
+    /// How many roundings may turn out infeasible before the dive gives up.
+    pub failures: usize,
 }
 
 /// What the relaxation said at the root.
@@ -74,25 +78,12 @@ pub fn dive(model: &Model, limits: DiveLimits) -> DiveOutcome {
         solution: None,
         lp_solves,
     };
+    let locks = Locks::of(model);
     let mut current = root;
-    let mut rebuilds = 0;
-    loop {
+    let mut failures = 0;
+    for round in 0..=limits.rounds {
         let values = values_of(&current, &vars);
-        // Integral variables not fixed yet: those on an integer, and the fractional ones.
-        let mut on_integer = Vec::new();
-        let mut best_fractional: Option<(usize, f64)> = None;
-        for (i, v) in model.vars().iter().enumerate() {
-            if !v.kind.is_integral() || fixed[i].is_some() {
-                continue;
-            }
-            let frac = (values[i] - values[i].round()).abs();
-            if frac <= INT_TOL {
-                on_integer.push(i);
-            } else if best_fractional.is_none_or(|(_, f)| frac < f) {
-                best_fractional = Some((i, frac));
-            }
-        }
-        let Some((pick, _)) = best_fractional else {
+        let Some((pick, up)) = choose(model, &values, &fixed, &locks) else {
             let mut solution = values;
             round_integral(model, &mut solution);
             if model.check(&solution).is_ok() {
@@ -100,38 +91,28 @@ pub fn dive(model: &Model, limits: DiveLimits) -> DiveOutcome {
             }
             break;
         };
-        let mut fixes: Vec<(usize, f64)> =
-            on_integer.iter().map(|&i| (i, values[i].round())).collect();
-        let rounded = values[pick].round();
-        fixes.push((pick, rounded));
-        match apply_fixes(current, &vars, &fixes, &mut lp_solves) {
-            Ok(next) => {
-                for &(i, x) in &fixes {
-                    fixed[i] = Some(x);
-                }
-                current = next;
+        if round == limits.rounds {
+            break;
+        }
+        let (first, second) = if up {
+            (values[pick].ceil(), values[pick].floor())
+        } else {
+            (values[pick].floor(), values[pick].ceil())
+        };
+        // Try the preferred rounding on a copy of the live LP, then the other one.
+        let mut next = None;
+        for x in [first, second] {
+            lp_solves += 1;
+            if let Ok(SolveOutcome::Solution(sol)) = current.clone().fix_var(vars[pick], x) {
+                fixed[pick] = Some(x);
+                next = Some(sol);
+                break;
             }
-            Err(()) => {
-                // Keep the fixes of variables already on integers, round the pick the other way.
-                for &(i, x) in &fixes[..fixes.len() - 1] {
-                    fixed[i] = Some(x);
-                }
-                let other = if rounded > values[pick] {
-                    values[pick].floor()
-                } else {
-                    values[pick].ceil()
-                };
-                fixed[pick] = Some(other);
-                rebuilds += 1;
-                lp_solves += 1;
-                if rebuilds > limits.rebuilds {
-                    break;
-                }
-                match solve_fixed(model, &fixed) {
-                    Ok((sol, _)) => current = sol,
-                    Err(_) => break,
-                }
-            }
+            failures += 1;
+        }
+        match next {
+            Some(sol) if failures <= limits.failures => current = sol,
+            _ => break,
         }
     }
     outcome.lp_solves = lp_solves;
@@ -152,19 +133,60 @@ fn solve_fixed(
     }
 }
 
-/// Fixes variables one by one on the live LP; `Err` when one makes it infeasible or fails.
-fn apply_fixes(
-    mut current: Solution,
-    vars: &[microlp::Variable],
-    fixes: &[(usize, f64)],
-    lp_solves: &mut usize,
-) -> Result<Solution, ()> {
-    for &(i, x) in fixes {
-        *lp_solves += 1;
-        current = match current.fix_var(vars[i], x) {
-            Ok(SolveOutcome::Solution(sol)) => sol,
-            _ => return Err(()),
-        };
+/// Per variable, how many rows rounding it down (resp. up) could violate.
+struct Locks {
+    down: Vec<u32>,
+    up: Vec<u32>,
+}
+
+impl Locks {
+    fn of(model: &Model) -> Self {
+        let n = model.vars().len();
+        let (mut down, mut up) = (vec![0; n], vec![0; n]);
+        for c in model.constraints() {
+            for &(v, a) in &c.terms {
+                let (d, u) = match (c.cmp, a > 0.0) {
+                    (Cmp::Le, true) | (Cmp::Ge, false) => (false, true),
+                    (Cmp::Le, false) | (Cmp::Ge, true) => (true, false),
+                    (Cmp::Eq, _) => (true, true),
+                };
+                down[v.index()] += u32::from(d);
+                up[v.index()] += u32::from(u);
+            }
+        }
+        Locks { down, up }
     }
-    Ok(current)
+}
+
+/// The next variable to round and whether to round it up: among fractional unfixed integral
+/// variables, the one whose safer direction (fewer locks) has the fewest locks, ties broken
+/// by the smallest distance to that rounding, then by index. `None` when none is fractional.
+fn choose(
+    model: &Model,
+    values: &[f64],
+    fixed: &[Option<f64>],
+    locks: &Locks,
+) -> Option<(usize, bool)> {
+    let mut best: Option<(u32, f64, usize, bool)> = None;
+    for (i, v) in model.vars().iter().enumerate() {
+        let x = values[i];
+        if !v.kind.is_integral() || fixed[i].is_some() || (x - x.round()).abs() <= INT_TOL {
+            continue;
+        }
+        let up = match locks.up[i].cmp(&locks.down[i]) {
+            std::cmp::Ordering::Less => true,
+            std::cmp::Ordering::Greater => false,
+            std::cmp::Ordering::Equal => x - x.floor() >= 0.5,
+        };
+        let (count, dist) = if up {
+            (locks.up[i], x.ceil() - x)
+        } else {
+            (locks.down[i], x - x.floor())
+        };
+        let key = (count, dist, i, up);
+        if best.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
+            best = Some(key);
+        }
+    }
+    best.map(|(_, _, i, up)| (i, up))
 }

@@ -277,7 +277,7 @@ fn normalise_bounds(lb: &mut f64, ub: &mut f64, integral: bool) -> Result<(), St
     if *lb > *ub + TOL * (1.0 + lb.abs()) {
         return Err(format!("bounds cross ({} > {})", lb, ub));
     }
-    if *lb > *ub || (*ub - *lb) <= TOL * (1.0 + lb.abs()) {
+    if lb.is_finite() && (*lb > *ub || (*ub - *lb) <= TOL * (1.0 + lb.abs())) {
         *ub = *lb;
     }
     Ok(())

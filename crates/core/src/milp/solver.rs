@@ -1,7 +1,7 @@
 //! The solver boundary: [`MilpSolver`], its options and results, and [`MicrolpSolver`].
 //!
 //! [`MicrolpSolver`] solves a [`Model`] in four steps, all bounded by deterministic limits
-//! (node and LP-rebuild counts, never wall-clock time), so the same model and options always
+//! (node and rounding counts, never wall-clock time), so the same model and options always
 //! give the same result, natively and in the browser:
 //! 1. presolve ([`super::presolve`]); its conclusions of infeasibility are final;
 //! 2. an LP-guided dive ([`super::dive`]) for an early incumbent, which also yields the root
@@ -16,7 +16,7 @@
 
 use super::bridge::{hint, round_integral, to_microlp, values_of, Relax};
 use super::dive::{dive, DiveLimits, RootLp};
-use super::model::{Model, Sense};
+use super::model::{LinExpr, Model, Sense};
 use super::presolve::{presolve, PresolveOutcome};
 
 /// Options of one solve. All limits count work, never time.
@@ -24,10 +24,9 @@ use super::presolve::{presolve, PresolveOutcome};
 pub struct SolveOptions {
     /// Branch-and-bound nodes the search may solve (the root LP is not counted).
     pub node_limit: u64,
-    /// LP rebuilds the dive may spend after infeasible roundings (0 disables the dive's
-    /// backtracking, not the dive).
-    pub dive_rebuilds: usize,
-    /// Whether to run the dive at all.
+    /// Roundings of the dive that may turn out infeasible before it gives up.
+    pub dive_failures: usize,
+    /// Whether to run the dive at all (the root LP is solved either way).
     pub dive: bool,
     /// Stop when `gap()` falls to this relative value (0 proves optimality).
     pub mip_gap: f64,
@@ -41,7 +40,7 @@ impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {
             node_limit: 20_000,
-            dive_rebuilds: 8,
+            dive_failures: 1000,
             dive: true,
             mip_gap: 0.0,
             presolve: true,
@@ -179,25 +178,33 @@ impl MilpSolver for MicrolpSolver {
         let mut root_bound = None;
         let mut candidate: Option<(Vec<f64>, SolutionSource)> =
             given_reduced.map(|x| (x, SolutionSource::Given));
-        if options.dive {
-            let d = dive(
-                reduced,
-                DiveLimits {
-                    rebuilds: options.dive_rebuilds,
+        let d = dive(
+            reduced,
+            DiveLimits {
+                rounds: if options.dive {
+                    reduced.vars().len()
+                } else {
+                    0
                 },
-            );
-            stats.dive_lps = d.lp_solves;
-            match d.root {
-                RootLp::Bound(b) => root_bound = Some(b),
-                RootLp::Infeasible if candidate.is_none() => {
-                    return finish(model, SolveStatus::Infeasible, None, None, None, stats);
-                }
-                _ => {}
+                failures: options.dive_failures,
+            },
+        );
+        stats.dive_lps = d.lp_solves;
+        match d.root {
+            RootLp::Bound(b) => root_bound = Some(b),
+            RootLp::Infeasible if candidate.is_none() => {
+                return finish(model, SolveStatus::Infeasible, None, None, None, stats);
             }
-            if let Some(x) = d.solution {
-                if better(reduced, &x, candidate.as_ref().map(|c| &c.0)) {
-                    candidate = Some((x, SolutionSource::Dive));
-                }
+            RootLp::Unbounded => {
+                // Feasible and LP-unbounded means unbounded (rational data); otherwise infeasible.
+                let status = classify_unbounded(reduced);
+                return finish(model, status, None, None, None, stats);
+            }
+            _ => {}
+        }
+        if let Some(x) = d.solution {
+            if better(reduced, &x, candidate.as_ref().map(|c| &c.0)) {
+                candidate = Some((x, SolutionSource::Dive));
             }
         }
 
@@ -252,6 +259,22 @@ impl MilpSolver for MicrolpSolver {
             restore(x)
         });
         finish(model, status, values, bound, root_bound, stats)
+    }
+}
+
+/// Decides an LP-unbounded model: `Unbounded` when it has an integral solution, else
+/// `Infeasible` (a feasibility search with the objective dropped, under the default node limit).
+fn classify_unbounded(model: &Model) -> SolveStatus {
+    let mut feasibility = model.clone();
+    feasibility.set_objective(Sense::Minimize, &LinExpr::new());
+    let bridged = to_microlp(&feasibility, Relax::No, &[]);
+    let mut mo = microlp::SolveOptions::default();
+    mo.node_limit = Some(SolveOptions::default().node_limit);
+    match bridged.problem.solve_with(mo) {
+        Ok(microlp::SolveOutcome::Solution(_)) => SolveStatus::Unbounded,
+        Ok(microlp::SolveOutcome::Interrupted(_)) => SolveStatus::LimitReached,
+        Err(microlp::Error::Infeasible) => SolveStatus::Infeasible,
+        Err(e) => SolveStatus::Failed(e.to_string()),
     }
 }
 
