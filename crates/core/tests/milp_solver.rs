@@ -66,16 +66,16 @@ fn assignment_matches_enumeration() {
     let x: Vec<Vec<_>> = (0..4)
         .map(|i| (0..4).map(|j| m.binary(&format!("x_{i}_{j}"))).collect())
         .collect();
-    for i in 0..4 {
-        let row = LinExpr::from_terms(&(0..4).map(|j| (x[i][j], 1.0)).collect::<Vec<_>>());
+    for (i, xi) in x.iter().enumerate() {
+        let row = LinExpr::from_terms(&xi.iter().map(|&v| (v, 1.0)).collect::<Vec<_>>());
         m.add_constraint(&format!("worker{i}"), &row, Cmp::Eq, 1.0);
-        let col = LinExpr::from_terms(&(0..4).map(|j| (x[j][i], 1.0)).collect::<Vec<_>>());
+        let col = LinExpr::from_terms(&x.iter().map(|xj| (xj[i], 1.0)).collect::<Vec<_>>());
         m.add_constraint(&format!("task{i}"), &col, Cmp::Eq, 1.0);
     }
     let mut obj = LinExpr::new();
-    for i in 0..4 {
-        for j in 0..4 {
-            obj.add_term(x[i][j], cost[i][j]);
+    for (xs, cs) in x.iter().zip(&cost) {
+        for (&v, &c) in xs.iter().zip(cs) {
+            obj.add_term(v, c);
         }
     }
     m.set_objective(Sense::Minimize, &obj);

@@ -39,7 +39,7 @@ pub struct SolveOptions {
 impl Default for SolveOptions {
     fn default() -> Self {
         SolveOptions {
-            node_limit: 20_000,
+            node_limit: 4_000,
             dive_failures: 1000,
             dive: true,
             mip_gap: 0.0,
