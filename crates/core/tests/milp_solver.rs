@@ -324,3 +324,35 @@ fn a_given_incumbent_is_kept_and_used() {
     let r = MicrolpSolver.solve(&m, &opts);
     assert_ne!(r.stats.source, Some(SolutionSource::Given));
 }
+
+#[test]
+fn neighbourhood_search_improves_a_poor_incumbent() {
+    use rivulet_core::milp::dive::{dive, DiveLimits};
+    use rivulet_core::milp::improve::{improve, ImproveLimits};
+    let values: Vec<f64> = (0..14).map(|i| 3.0 + (i * 7 % 11) as f64).collect();
+    let weights: Vec<f64> = (0..14).map(|i| 2.0 + (i * 5 % 9) as f64).collect();
+    let (m, _) = knapsack(&values, &weights, 30.0);
+    let root = dive(
+        &m,
+        DiveLimits {
+            rounds: 0,
+            failures: 0,
+        },
+    )
+    .root_values
+    .unwrap();
+    let empty = vec![0.0; m.vars().len()];
+    let limits = ImproveLimits {
+        nodes: 200,
+        rounds: 3,
+    };
+    let found = improve(&m, &root, empty, limits);
+    assert!(found.better);
+    m.check(&found.solution).unwrap();
+    assert!(m.objective_value(&found.solution) > 0.0);
+    // Starting from the optimum, nothing better exists and the optimum is kept.
+    let best = solve(&m).values.unwrap();
+    let again = improve(&m, &root, best.clone(), limits);
+    assert!(!again.better);
+    assert_eq!(again.solution, best);
+}

@@ -6,6 +6,7 @@
 
 mod bridge;
 pub mod dive;
+pub mod improve;
 pub mod lp_writer;
 pub mod model;
 pub mod presolve;

@@ -1,21 +1,24 @@
 //! The solver boundary: [`MilpSolver`], its options and results, and [`MicrolpSolver`].
 //!
-//! [`MicrolpSolver`] solves a [`Model`] in four steps, all bounded by deterministic limits
+//! [`MicrolpSolver`] solves a [`Model`] in five steps, all bounded by deterministic limits
 //! (node and rounding counts, never wall-clock time), so the same model and options always
 //! give the same result, natively and in the browser:
 //! 1. presolve ([`super::presolve`]); its conclusions of infeasibility are final;
 //! 2. an LP-guided dive ([`super::dive`]) for an early incumbent, which also yields the root
 //!    LP bound and proves infeasibility when the relaxation has no solution;
-//! 3. `microlp`'s branch and bound (plunging depth-first search with best-bound jumps,
+//! 3. a neighbourhood search ([`super::improve`]) that improves that incumbent by solving the
+//!    MILP with the integral variables fixed where incumbent and relaxation agree;
+//! 4. `microlp`'s branch and bound (plunging depth-first search with best-bound jumps,
 //!    branching on the most fractional variable until pseudocosts are learnt), warm-started
 //!    with the better of the caller's incumbent and the dive's, under a node limit;
-//! 4. the best solution is mapped back through presolve, integral variables rounded exactly.
+//! 5. the best solution is mapped back through presolve, integral variables rounded exactly.
 //!
 //! `microlp` 0.7 has node limits, warm starts and best-bound reporting but no primal
-//! heuristics, which is why the dive runs first.
+//! heuristics, which is why the dive and the neighbourhood search run first.
 
 use super::bridge::{hint, round_integral, to_microlp, values_of, Relax};
 use super::dive::{dive, DiveLimits, RootLp};
+use super::improve::{improve, ImproveLimits};
 use super::model::{LinExpr, Model, Sense};
 use super::presolve::{presolve, PresolveOutcome};
 
@@ -32,6 +35,11 @@ pub struct SolveOptions {
     pub mip_gap: f64,
     /// Whether to presolve.
     pub presolve: bool,
+    /// Branch-and-bound nodes per round of the neighbourhood search that improves the first
+    /// incumbent before the main search (0 disables it).
+    pub improve_nodes: u64,
+    /// Rounds of that neighbourhood search at most.
+    pub improve_rounds: usize,
     /// A known solution of the model (indexed by `VarId`); used when feasible.
     pub incumbent: Option<Vec<f64>>,
 }
@@ -44,6 +52,8 @@ impl Default for SolveOptions {
             dive: true,
             mip_gap: 0.0,
             presolve: true,
+            improve_nodes: 500,
+            improve_rounds: 4,
             incumbent: None,
         }
     }
@@ -73,6 +83,8 @@ pub enum SolutionSource {
     Given,
     /// The LP-guided dive.
     Dive,
+    /// The neighbourhood search around the first incumbent.
+    Improvement,
     /// The branch-and-bound search.
     Search,
 }
@@ -96,6 +108,8 @@ pub struct SolveStats {
     pub lp_iterations: u64,
     /// LP solves and re-optimisations of the dive.
     pub dive_lps: usize,
+    /// Branch-and-bound nodes of the neighbourhood search.
+    pub improve_nodes: u64,
     /// Where the returned solution came from.
     pub source: Option<SolutionSource>,
 }
@@ -207,6 +221,21 @@ impl MilpSolver for MicrolpSolver {
                 candidate = Some((x, SolutionSource::Dive));
             }
         }
+        if let (Some((x, _)), Some(root), true) = (
+            candidate.clone(),
+            d.root_values.as_ref(),
+            options.improve_nodes > 0,
+        ) {
+            let limits = ImproveLimits {
+                nodes: options.improve_nodes,
+                rounds: options.improve_rounds,
+            };
+            let found = improve(reduced, root, x, limits);
+            stats.improve_nodes = found.nodes;
+            if found.better {
+                candidate = Some((found.solution, SolutionSource::Improvement));
+            }
+        }
 
         let bridged = to_microlp(reduced, Relax::No, &[]);
         let mut mo = microlp::SolveOptions::default();
@@ -244,11 +273,13 @@ impl MilpSolver for MicrolpSolver {
             Err(microlp::Error::Unbounded) => (SolveStatus::Unbounded, None, None),
             Err(e) => (SolveStatus::Failed(e.to_string()), None, None),
         };
-        // Prefer the search's solution unless ours is strictly better (or it has none).
+        // Prefer the search's solution unless ours is strictly better (or it has none); a
+        // search result no better than the warm start is credited to the warm start's source.
         let (status, best) = match (found, candidate) {
             (Some(x), Some((c, src))) if better(reduced, &c, Some(&x)) => {
                 (SolveStatus::Feasible, Some((c, src)))
             }
+            (Some(x), Some((c, src))) if !better(reduced, &x, Some(&c)) => (status, Some((x, src))),
             (Some(x), _) => (status, Some((x, SolutionSource::Search))),
             (None, Some(c)) if status != SolveStatus::Unbounded => (SolveStatus::Feasible, Some(c)),
             (None, _) => (status, None),
