@@ -356,3 +356,27 @@ fn neighbourhood_search_improves_a_poor_incumbent() {
     assert!(!again.better);
     assert_eq!(again.solution, best);
 }
+
+#[test]
+fn degenerate_models_do_not_break_the_solver() {
+    // No variables at all.
+    let r = solve(&Model::new("empty"));
+    assert_eq!(r.status, SolveStatus::Optimal, "{r:?}");
+    assert_eq!(r.objective, Some(0.0));
+    // A pure LP.
+    let mut m = Model::new("lp");
+    let x = m.continuous("x", 0.0, 4.0);
+    let y = m.continuous("y", 0.0, 4.0);
+    m.add_constraint("c", &LinExpr::new().term(x, 1.0).term(y, 2.0), Cmp::Le, 5.0);
+    m.set_objective(Sense::Maximize, &LinExpr::new().term(x, 1.0).term(y, 1.0));
+    let r = solve(&m);
+    assert_eq!(r.status, SolveStatus::Optimal);
+    assert!((r.objective.unwrap() - 4.5).abs() < 1e-9);
+    // Everything fixed by presolve.
+    let mut m = Model::new("fixed");
+    let a = m.integer("a", 2.0, 2.0);
+    m.add_constraint("c", &LinExpr::new().term(a, 1.0), Cmp::Le, 5.0);
+    m.set_objective(Sense::Minimize, &LinExpr::new().term(a, 3.0));
+    let r = solve(&m);
+    assert_eq!((r.status, r.objective), (SolveStatus::Optimal, Some(6.0)));
+}
