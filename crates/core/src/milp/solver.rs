@@ -9,8 +9,8 @@
 //! 3. a neighbourhood search ([`super::improve`]) that improves that incumbent by solving the
 //!    MILP with the integral variables fixed where incumbent and relaxation agree;
 //! 4. `microlp`'s branch and bound (plunging depth-first search with best-bound jumps,
-//!    branching on the most fractional variable until pseudocosts are learnt), warm-started
-//!    with the better of the caller's incumbent and the dive's, under a node limit;
+//!    branching on the most fractional variable until pseudocosts are learnt),
+//!    warm-started with the best incumbent so far, under a node limit;
 //! 5. the best solution is mapped back through presolve, integral variables rounded exactly.
 //!
 //! `microlp` 0.7 has node limits, warm starts and best-bound reporting but no primal
