@@ -4,7 +4,7 @@
 //! turns user actions into calls. Components live one per file under `panels/`.
 
 mod app;
-mod panels;
 pub mod panic_banner;
+mod panels;
 
 pub use app::App;
