@@ -10,7 +10,9 @@
 
 pub mod diag;
 pub mod handshake;
+pub mod milp;
 pub mod rtl;
+pub mod timing;
 
 /// The version of the compiler, as shown by the CLI and the web app.
 pub fn version() -> &'static str {

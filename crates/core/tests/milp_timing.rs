@@ -1,0 +1,147 @@
+//! The timing model: the built-in configuration loads and holds the documented facts, lookups
+//! follow the bitwidth rules, and malformed JSON gives diagnostics with spans, never a panic.
+
+use rivulet_core::diag::{render, SourceMap};
+use rivulet_core::timing::{parse_timing_model, Signal, TimingModel, BUFFER_TYPES};
+
+fn builtin() -> TimingModel {
+    TimingModel::builtin().unwrap_or_else(|d| panic!("{d:?}"))
+}
+
+#[test]
+fn builtin_model_holds_the_documented_latencies() {
+    let t = builtin();
+    assert_eq!(t.clock_period_ns, 4.0);
+    for (kind, cycles) in [
+        ("muli", 4),
+        ("divsi", 35),
+        ("divui", 35),
+        ("load", 1),
+        ("lsq_load", 5),
+        ("addf", 9),
+        ("mulf", 4),
+        ("divf", 29),
+        ("cmpf", 2),
+        ("addi", 0),
+        ("fork", 0),
+        ("merge", 0),
+        ("mux", 0),
+        ("control_merge", 0),
+        ("cond_br", 0),
+    ] {
+        assert_eq!(t.latency(kind, 32), Some(cycles), "{kind}");
+    }
+    assert_eq!(t.latency("no_such_unit", 32), None);
+    assert!(t.unit("fork").unwrap().is_combinational(32));
+}
+
+#[test]
+fn delays_are_looked_up_by_bitwidth() {
+    let t = builtin();
+    assert_eq!(t.delay("addi", Signal::Data, 32), Some(2.287));
+    assert_eq!(t.delay("addi", Signal::Data, 9), Some(2.047)); // ceiling: the 16-bit entry
+    assert_eq!(t.delay("addi", Signal::Data, 128), Some(2.767)); // above: the widest entry
+    assert_eq!(t.delay("addi", Signal::Valid, 32), Some(1.397));
+    assert_eq!(t.delay("cond_br", Signal::Ready, 1), Some(1.411));
+    assert_eq!(t.unit("mux").unwrap().cond_to_ready, 1.412);
+    // Every unit's 32-bit data path fits the default clock period (a 64-bit shift does not).
+    for (kind, u) in t.units() {
+        assert!(u.data.get(32) < t.clock_period_ns, "{kind}");
+    }
+    assert!(t.delay("shli", Signal::Data, 64).unwrap() > t.clock_period_ns);
+}
+
+#[test]
+fn buffers_match_the_specification() {
+    let t = builtin();
+    let expect = [
+        (1, 1, 0),
+        (0, 0, 1),
+        (1, 1, 1),
+        (1, 1, 0),
+        (0, 0, 0),
+        (1, 1, 0),
+    ];
+    for (name, (d, v, r)) in BUFFER_TYPES.iter().zip(expect) {
+        let b = t.buffer(name).unwrap();
+        assert_eq!(
+            (b.latency.data, b.latency.valid, b.latency.ready),
+            (d, v, r),
+            "{name}"
+        );
+    }
+    assert!(t.buffer("ONE_SLOT_BREAK_DV").unwrap().breaks_dv());
+    assert!(t.buffer("ONE_SLOT_BREAK_R").unwrap().breaks_r());
+}
+
+#[test]
+fn clock_period_can_be_changed_but_must_be_positive() {
+    assert_eq!(
+        builtin().with_clock_period(5.5).unwrap().clock_period_ns,
+        5.5
+    );
+    assert!(builtin().with_clock_period(0.0).is_err());
+    assert!(builtin().with_clock_period(f64::NAN).is_err());
+}
+
+fn errors_of(text: &str) -> String {
+    let mut sources = SourceMap::new();
+    let file = sources.add("timing.json", text);
+    match parse_timing_model(text, file) {
+        Ok(_) => panic!("accepted: {text}"),
+        Err(d) => render(&sources, &d),
+    }
+}
+
+const BUFFERS_OK: &str = r#""buffers": {
+ "ONE_SLOT_BREAK_DV": {"latency": {"data": 1, "valid": 1, "ready": 0}, "data": 0, "valid": 0, "ready": 0},
+ "ONE_SLOT_BREAK_R": {"latency": {"data": 0, "valid": 0, "ready": 1}, "data": 0, "valid": 0, "ready": 0},
+ "ONE_SLOT_BREAK_DVR": {"latency": {"data": 1, "valid": 1, "ready": 1}, "data": 0, "valid": 0, "ready": 0},
+ "FIFO_BREAK_DV": {"latency": {"data": 1, "valid": 1, "ready": 0}, "data": 0, "valid": 0, "ready": 0},
+ "FIFO_BREAK_NONE": {"latency": {"data": 0, "valid": 0, "ready": 0}, "data": 0, "valid": 0, "ready": 0},
+ "SHIFT_REG_BREAK_DV": {"latency": {"data": 1, "valid": 1, "ready": 0}, "data": 0, "valid": 0, "ready": 0}}"#;
+
+#[test]
+fn a_minimal_model_parses() {
+    let text = format!(
+        r#"{{"clock_period_ns": 3, "units": {{"addi": {{"latency": 0, "data": {{"8": 1, "32": 2}}, "valid": 1, "ready": 1}}}}, {BUFFERS_OK}}}"#
+    );
+    let mut sources = SourceMap::new();
+    let file = sources.add("t.json", text.as_str());
+    let t = parse_timing_model(&text, file).unwrap();
+    assert_eq!(t.delay("addi", Signal::Data, 16), Some(2.0));
+    assert_eq!(t.unit("addi").unwrap().valid_to_ready, 0.0);
+}
+
+#[test]
+fn malformed_models_give_diagnostics() {
+    // Syntax error: located.
+    let e = errors_of("{\"clock_period_ns\": 4,\n \"units\": {,}}");
+    assert!(
+        e.contains("invalid timing model") && e.contains("timing.json:2:"),
+        "{e}"
+    );
+    // Unknown field.
+    let e = errors_of(&format!(
+        r#"{{"clock_period_ns": 4, "units": {{"addi": {{"latency": 0, "data": 1, "valid": 1, "ready": 1, "colour": 1}}}}, {BUFFERS_OK}}}"#
+    ));
+    assert!(e.contains("colour"), "{e}");
+    // Several semantic errors at once, each pointing at its name.
+    let e = errors_of(&format!(
+        r#"{{"clock_period_ns": -1, "units": {{
+  "addi": {{"latency": 0, "data": {{"wide": 1}}, "valid": 1, "ready": 1}},
+  "muli": {{"latency": 4, "data": 0, "valid": -2, "ready": 0}}}},
+ {}}}"#,
+        BUFFERS_OK.replace("SHIFT_REG_BREAK_DV", "SHIFT_REG")
+    ));
+    for needle in [
+        "clock period must be positive",
+        "`wide`, which is not a bitwidth",
+        "unit `muli`: delays must be finite",
+        "unknown buffer type `SHIFT_REG`",
+        "`SHIFT_REG_BREAK_DV` is missing",
+        "timing.json:2:3",
+    ] {
+        assert!(e.contains(needle), "missing {needle:?} in\n{e}");
+    }
+}
