@@ -59,8 +59,8 @@ static uint64_t rnd_frac(fmt_t f) {
   switch (rnd_below(6)) {
   case 0: /* sparse: a few bits */
     return (1ULL << rnd_below(f.m)) | (1ULL << rnd_below(f.m)) | (rnd() & 1);
-  case 1: /* top bits only */
-    return rnd() & (mask(f.m) << rnd_below(f.m)) & mask(f.m);
+  case 1: /* only the top 1 .. 14 bits: short products, exact ties */
+    return rnd() & (mask(f.m) << (f.m - 1 - rnd_below(14))) & mask(f.m);
   case 2: /* all ones or zero */
     return rnd() & 1 ? mask(f.m) : 0;
   case 3: /* ones with a tail pattern (rounding carries) */
@@ -223,8 +223,11 @@ int main(int argc, char **argv) {
       a = rnd_float(f32f);
       e = b64((double)f32(a));
     } else if (!strcmp(op, "truncf")) {
-      a = rnd_below(3) ? pack(f64f, rnd() & 1, f64f.bias - f32f.bias - 26 +
-                              (int64_t)rnd_below(2 * f32f.bias + 30), rnd_frac(f64f))
+      uint64_t frac = rnd_frac(f64f);
+      if (rnd_below(3) == 0) /* exactly halfway between two binary32 values, or next to it */
+        frac = (frac & ~mask(29)) | (1ULL << 28) | (rnd_below(4) == 0 ? 1 : 0);
+      a = rnd_below(4) ? pack(f64f, rnd() & 1, f64f.bias - f32f.bias - 26 +
+                              (int64_t)rnd_below(2 * f32f.bias + 30), frac)
                        : rnd_float(f64f);
       volatile double x = f64(a);
       e = b32((float)x);
