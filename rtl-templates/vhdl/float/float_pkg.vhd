@@ -196,6 +196,7 @@ package body float_pkg is
     variable rnd    : std_logic;
     variable stk    : std_logic;
     variable packed : unsigned(E + M - 1 downto 0);
+    constant ones   : unsigned(N - 1 downto 0) := (others => '1');
   begin
     x := sig;
     if x = 0 then
@@ -218,17 +219,13 @@ package body float_pkg is
       ex := 1;
     end if;
     y := shift_right(x, sh);
+    -- Sticky: bits lost by the denormalizing shift or below the round bit.
     stk := '0';
-    if shift_left(y, sh) /= x then
+    if shift_left(y, sh) /= x or (y and shift_right(ones, M + 2)) /= 0 then
       stk := '1';
     end if;
     mant := y(N - 1 downto N - 1 - M);
     rnd := y(N - 2 - M);
-    if N - 3 - M >= 0 then
-      if y(N - 3 - M downto 0) /= 0 then
-        stk := '1';
-      end if;
-    end if;
     -- Exponent field and fraction are adjacent: a rounding carry out of the
     -- fraction bumps the exponent (subnormal -> normal, normal -> inf).
     packed := shift_left(to_unsigned(ex - 1, E + M), M) + resize(mant, E + M);
@@ -291,7 +288,7 @@ package body float_pkg is
     constant W : natural := a'length;
     constant M : natural := fp_frac_bits(W);
     variable s : std_logic;
-    variable p : unsigned(2 * M + 1 downto 0);
+    variable p : unsigned(2 * M + 3 downto 0);
   begin
     s := sign_of(a) xor sign_of(b);
     if fp_is_nan(a) or fp_is_nan(b) or (is_inf(a) and is_zero(b)) or
@@ -300,8 +297,10 @@ package body float_pkg is
     elsif is_inf(a) or is_inf(b) then
       return signed_inf(s, W);
     end if;
-    p := sig_of(a) * sig_of(b);
-    return fp_round_pack(s, exp_eff(a) + exp_eff(b) - fp_bias(W) + 1, p, W);
+    -- Operands widened by a zero MSB: the product is the same, and netlists that
+    -- print the multiplier as a signed one (GHDL 2.0 --synth) stay correct.
+    p := resize(sig_of(a), M + 2) * resize(sig_of(b), M + 2);
+    return fp_round_pack(s, exp_eff(a) + exp_eff(b) - fp_bias(W) + 1, p(2 * M + 1 downto 0), W);
   end function;
 
   function fp_div(a, b : std_logic_vector) return std_logic_vector is
@@ -403,20 +402,19 @@ package body float_pkg is
   function fp_from_int(x : std_logic_vector; is_signed : boolean; w : positive)
     return std_logic_vector is
     constant IW : natural := x'length;
-    variable mag : unsigned(IW - 1 downto 0);
-    variable s   : std_logic := '0';
+    -- Significand width for fp_round_pack: at least frac_bits + 2.
+    constant SW : natural := maximum(IW, fp_frac_bits(w) + 2);
+    variable mag    : unsigned(IW - 1 downto 0);
+    variable padded : unsigned(SW - 1 downto 0) := (others => '0');
+    variable s      : std_logic := '0';
   begin
     mag := unsigned(x);
     if is_signed and x(x'left) = '1' then
       s := '1';
       mag := unsigned(-signed(x));  -- the most negative value maps to 2^(IW-1)
     end if;
-    -- Pad below so the rounding position exists for narrow integers.
-    if IW >= fp_frac_bits(w) + 2 then
-      return fp_round_pack(s, fp_bias(w) + IW - 1, mag, w);
-    end if;
-    return fp_round_pack(s, fp_bias(w) + IW - 1,
-                         mag & to_unsigned(0, fp_frac_bits(w) + 2 - IW), w);
+    padded(SW - 1 downto SW - IW) := mag;
+    return fp_round_pack(s, fp_bias(w) + IW - 1, padded, w);
   end function;
 
   function fp_to_int(x : std_logic_vector; ow : positive) return std_logic_vector is
@@ -446,19 +444,18 @@ package body float_pkg is
 
   function fp_convert(x : std_logic_vector; w : positive) return std_logic_vector is
     constant XW : natural := x'length;
+    constant MX : natural := fp_frac_bits(XW);
+    -- Significand width for fp_round_pack: at least frac_bits(w) + 2.
+    constant SW : natural := maximum(MX + 1, fp_frac_bits(w) + 2);
+    variable padded : unsigned(SW - 1 downto 0) := (others => '0');
   begin
     if fp_is_nan(x) then
       return fp_qnan(w);
     elsif is_inf(x) then
       return signed_inf(sign_of(x), w);
     end if;
-    -- Value sig * 2^(exp - BIAS_x - M_x); pad with zeros below when widening
-    -- so that the significand is at least frac_bits(w) + 2 bits long.
-    if fp_frac_bits(XW) + 1 >= fp_frac_bits(w) + 2 then
-      return fp_round_pack(sign_of(x), exp_eff(x) - fp_bias(XW) + fp_bias(w),
-                           sig_of(x), w);
-    end if;
-    return fp_round_pack(sign_of(x), exp_eff(x) - fp_bias(XW) + fp_bias(w),
-                         sig_of(x) & to_unsigned(0, fp_frac_bits(w) + 1 - fp_frac_bits(XW)), w);
+    -- Value sig * 2^(exp - BIAS_x - MX), left-aligned in SW bits.
+    padded(SW - 1 downto SW - 1 - MX) := sig_of(x);
+    return fp_round_pack(sign_of(x), exp_eff(x) - fp_bias(XW) + fp_bias(w), padded, w);
   end function;
 end package body;
