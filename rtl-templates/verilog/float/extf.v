@@ -4,7 +4,8 @@
 // accept; the result appears on outs LATENCY cycles later (see
 // float_pipeline.v and rtl-templates/float.md).
 // NaN gives the canonical binary64 quiet NaN.
-// Depends on: float_pipeline.v, float_convert_core.v, float_unpack.v, float_round_pack.v, float_lzc.v.
+// Depends on: float_pipeline.v, float_convert_core.v, float_unpack.v,
+// float_round_pack.v, float_lzc.v.
 module extf #(
   parameter LATENCY     = 0
 ) (
@@ -19,7 +20,9 @@ module extf #(
 );
   wire [63:0] value;
 
-  float_convert_core #(.IN_EXP_BITS(8), .IN_FRAC_BITS(23), .OUT_EXP_BITS(11), .OUT_FRAC_BITS(52)) core (
+  float_convert_core #(
+    .IN_EXP_BITS(8), .IN_FRAC_BITS(23), .OUT_EXP_BITS(11), .OUT_FRAC_BITS(52)
+  ) core (
     .x(ins), .result(value));
 
   float_pipeline #(.DATA_WIDTH(64), .LATENCY(LATENCY)) pipe (

@@ -22,9 +22,12 @@ module fptosi #(
 );
   localparam EXP_BITS  = (FLOAT_WIDTH == 64) ? 11 : ((FLOAT_WIDTH == 16) ? 5 : 8);
   localparam FRAC_BITS = FLOAT_WIDTH - 1 - EXP_BITS;
+
   wire [OUTPUT_WIDTH-1:0] value;
 
-  float_to_int_core #(.EXP_BITS(EXP_BITS), .FRAC_BITS(FRAC_BITS), .OUTPUT_WIDTH(OUTPUT_WIDTH)) core (
+  float_to_int_core #(
+    .EXP_BITS(EXP_BITS), .FRAC_BITS(FRAC_BITS), .OUTPUT_WIDTH(OUTPUT_WIDTH)
+  ) core (
     .x(ins), .result(value));
 
   float_pipeline #(.DATA_WIDTH(OUTPUT_WIDTH), .LATENCY(LATENCY)) pipe (

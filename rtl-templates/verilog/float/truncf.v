@@ -4,7 +4,8 @@
 // accept; the result appears on outs LATENCY cycles later (see
 // float_pipeline.v and rtl-templates/float.md).
 // Overflow gives +-inf; NaN gives the canonical binary32 quiet NaN.
-// Depends on: float_pipeline.v, float_convert_core.v, float_unpack.v, float_round_pack.v, float_lzc.v.
+// Depends on: float_pipeline.v, float_convert_core.v, float_unpack.v,
+// float_round_pack.v, float_lzc.v.
 module truncf #(
   parameter LATENCY     = 0
 ) (
@@ -19,7 +20,9 @@ module truncf #(
 );
   wire [31:0] value;
 
-  float_convert_core #(.IN_EXP_BITS(11), .IN_FRAC_BITS(52), .OUT_EXP_BITS(8), .OUT_FRAC_BITS(23)) core (
+  float_convert_core #(
+    .IN_EXP_BITS(11), .IN_FRAC_BITS(52), .OUT_EXP_BITS(8), .OUT_FRAC_BITS(23)
+  ) core (
     .x(ins), .result(value));
 
   float_pipeline #(.DATA_WIDTH(32), .LATENCY(LATENCY)) pipe (

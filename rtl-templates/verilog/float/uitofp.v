@@ -22,9 +22,12 @@ module uitofp #(
 );
   localparam EXP_BITS  = (FLOAT_WIDTH == 64) ? 11 : ((FLOAT_WIDTH == 16) ? 5 : 8);
   localparam FRAC_BITS = FLOAT_WIDTH - 1 - EXP_BITS;
+
   wire [FLOAT_WIDTH-1:0] value;
 
-  float_from_int_core #(.INPUT_WIDTH(INPUT_WIDTH), .SIGNED(0), .EXP_BITS(EXP_BITS), .FRAC_BITS(FRAC_BITS)) core (
+  float_from_int_core #(
+    .INPUT_WIDTH(INPUT_WIDTH), .SIGNED(0), .EXP_BITS(EXP_BITS), .FRAC_BITS(FRAC_BITS)
+  ) core (
     .x(ins), .result(value));
 
   float_pipeline #(.DATA_WIDTH(FLOAT_WIDTH), .LATENCY(LATENCY)) pipe (

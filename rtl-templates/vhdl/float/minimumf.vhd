@@ -1,4 +1,5 @@
--- Rivulet floating-point unit minimumf: IEEE minimum (arith.minimumf): NaN if either operand is NaN, -0 < +0.
+-- Rivulet floating-point unit minimumf: IEEE minimum (arith.minimumf).
+-- NaN if either operand is NaN, -0 < +0.
 --
 -- Elastic binary unit: the operands lhs and rhs are joined (a token is taken
 -- from both when both are valid and the pipeline can accept); the result
