@@ -202,6 +202,36 @@ static uint64_t rnd_float_int_range(fmt_t f, int ow) {
   return pack(f, rnd() & 1, f.bias - 2 + (int64_t)rnd_below(ow + 4), rnd_frac(f));
 }
 
+/* Hand-picked operand pairs for the binary ops: rounding ties, carries into the
+ * exponent, cancellation, the subnormal / normal and normal / inf boundaries. */
+static int directed(fmt_t f, int i, uint64_t *a, uint64_t *b) {
+  int64_t B = f.bias, M = f.m;
+  uint64_t one = pack(f, 0, B, 0), maxn = pack(f, 0, f.emax - 1, mask(f.m));
+  switch (i) {
+  case 0: *a = one; *b = pack(f, 0, B - M - 1, 0); return 1;            /* 1 + half ulp: tie, even */
+  case 1: *a = pack(f, 0, B, 1); *b = pack(f, 0, B - M - 1, 0); return 1; /* tie, round up */
+  case 2: *a = one; *b = pack(f, 0, B - M - 1, 1); return 1;             /* just above the tie */
+  case 3: *a = one; *b = pack(f, 1, B - M - 2, 0); return 1;             /* 1 - quarter ulp */
+  case 4: *a = pack(f, 0, B, mask(f.m)); *b = pack(f, 0, B - M - 1, 0); return 1; /* carry out */
+  case 5: *a = pack(f, 0, 1, 0); *b = pack(f, 1, 0, 1); return 1;        /* min normal - min sub */
+  case 6: *a = pack(f, 0, 0, mask(f.m)); *b = pack(f, 0, 0, 1); return 1; /* sub + sub = min normal */
+  case 7: *a = maxn; *b = pack(f, 0, f.emax - 2 - M, 0); return 1;       /* max + half ulp: inf */
+  case 8: *a = maxn; *b = pack(f, 0, f.emax - 3 - M, 0); return 1;       /* max + quarter ulp */
+  case 9: *a = one; *b = pack(f, 1, B, 0); return 1;                     /* x - x = +0 */
+  case 10: *a = pack(f, 1, 0, 0); *b = pack(f, 1, 0, 0); return 1;       /* -0 + -0 */
+  case 11: *a = pack(f, 0, B, 1); *b = pack(f, 1, B, 0); return 1;       /* cancellation to 1 ulp */
+  case 12: *a = pack(f, 0, B - 1, mask(f.m)); *b = pack(f, 0, 1, 0); return 1; /* ~0.5 * min normal */
+  case 13: *a = pack(f, 0, B - 1, 0); *b = pack(f, 0, 0, 3); return 1;   /* 0.5 * 3 min sub: tie */
+  case 14: *a = pack(f, 0, B - 1, 0); *b = pack(f, 0, 1, 1); return 1;   /* into the subnormals */
+  case 15: *a = pack(f, 0, 0, 1); *b = pack(f, 0, B + 1, 0); return 1;  /* min sub / 4: rounds to 0 */
+  case 16: *a = pack(f, 0, 0, 3); *b = pack(f, 0, B + 1, 0); return 1;  /* 3 min sub / 4: rounds up */
+  case 17: *a = pack(f, 0, B + M, mask(f.m)); *b = one; return 1;       /* big integers */
+  case 18: *a = maxn; *b = pack(f, 0, B + 1, 0); return 1;               /* max * 2 = inf */
+  case 19: *a = pack(f, 1, 0, 1); *b = pack(f, 0, 0, 1); return 1;       /* -min sub op min sub */
+  default: return 0;
+  }
+}
+
 int main(int argc, char **argv) {
   if (argc != 5) {
     fprintf(stderr, "usage: %s OP WIDTH[:IW] COUNT SEED\n", argv[0]);
@@ -244,9 +274,12 @@ int main(int argc, char **argv) {
       a = rnd_float_int_range(f, iw);
       e = to_int(w == 32 ? (double)f32(a) : f64(a), iw);
     } else {
-      a = rnd_float(f);
-      b = rnd_below(2) ? related(f, a) : rnd_float(f);
-      if (rnd() & 1) { uint64_t t = a; a = b; b = t; }
+      /* The directed pairs first (both operand orders), then random ones. */
+      if (!directed(f, (int)(i / 2), &a, &b)) {
+        a = rnd_float(f);
+        b = rnd_below(2) ? related(f, a) : rnd_float(f);
+      }
+      if (i % 2) { uint64_t t = a; a = b; b = t; }
       e = binary(op, f, a, b);
     }
     printf("%016llx %016llx %016llx\n", (unsigned long long)a, (unsigned long long)b,
