@@ -157,19 +157,19 @@ add() { echo "$*" >> "$LIST"; }
 for u in $UNITS; do add "lint-$u t_lint $u"; done
 # OP WSPEC COUNT LATENCY (WSPEC: float width, or FW:IW for the integer conversions)
 SIMS="
-addf 32 6000 9
+addf 32 5000 9
 addf 64 5000 9
 addf 32 1000 0
 addf 64 1000 1
 subf 32 4000 9
 subf 64 3000 9
 subf 32 500 0
-mulf 32 6000 4
-mulf 64 5000 4
+mulf 32 5000 4
+mulf 64 3000 4
 mulf 32 1000 0
 mulf 64 1000 1
 divf 32 5000 29
-divf 64 3000 36
+divf 64 2000 36
 divf 32 1000 0
 divf 64 500 1
 cmpf 32 4000 0
