@@ -19,3 +19,4 @@ pub fn version() -> &'static str {
 pub fn banner() -> String {
     format!("Rivulet {}", version())
 }
+pub mod front;
