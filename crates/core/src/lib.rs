@@ -20,3 +20,5 @@ pub fn banner() -> String {
     format!("Rivulet {}", version())
 }
 pub mod front;
+pub mod cfg;
+pub mod interp;

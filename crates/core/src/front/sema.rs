@@ -284,6 +284,7 @@ impl Checker<'_> {
             name: name.to_string(),
             ty,
             span,
+            read_only: is_const,
         });
         if is_const {
             fx.consts.push(id);

@@ -89,6 +89,8 @@ pub struct TLocal {
     pub ty: CType,
     /// Where it is declared.
     pub span: Span,
+    /// Declared `const` (never written after its initialization).
+    pub read_only: bool,
 }
 
 /// A checked statement.
