@@ -19,6 +19,6 @@ pub fn version() -> &'static str {
 pub fn banner() -> String {
     format!("Rivulet {}", version())
 }
-pub mod front;
 pub mod cfg;
+pub mod front;
 pub mod interp;

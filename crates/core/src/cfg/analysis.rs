@@ -45,11 +45,19 @@ impl Cfg {
         let mut preds: BTreeMap<Block, Vec<Block>> = rpo.iter().map(|&b| (b, Vec::new())).collect();
         for &b in &rpo {
             for s in f.block(b).term.successors() {
-                preds.get_mut(&s).expect("successor of a reachable block").push(b);
+                preds
+                    .get_mut(&s)
+                    .expect("successor of a reachable block")
+                    .push(b);
             }
         }
         let idom = dominators(&rpo, &order, &preds);
-        Cfg { rpo, order, preds, idom }
+        Cfg {
+            rpo,
+            order,
+            preds,
+            idom,
+        }
     }
 
     /// True when `b` is reachable from the entry.
@@ -63,7 +71,9 @@ impl Cfg {
             if a == b {
                 return true;
             }
-            let Some(&d) = self.idom.get(&b) else { return false };
+            let Some(&d) = self.idom.get(&b) else {
+                return false;
+            };
             if d == b {
                 return false;
             }
@@ -73,7 +83,8 @@ impl Cfg {
 
     /// Children of each block in the dominator tree, in reverse post-order.
     pub fn dom_children(&self) -> BTreeMap<Block, Vec<Block>> {
-        let mut ch: BTreeMap<Block, Vec<Block>> = self.rpo.iter().map(|&b| (b, Vec::new())).collect();
+        let mut ch: BTreeMap<Block, Vec<Block>> =
+            self.rpo.iter().map(|&b| (b, Vec::new())).collect();
         for &b in &self.rpo {
             let d = self.idom[&b];
             if d != b {

@@ -101,14 +101,18 @@ fn build_function(prog: &TProgram, id: FuncId, diags: &mut Vec<Diagnostic>) -> O
         } else {
             Op::Undef
         };
-        b.f.push(b.cur, op, Some(Type::of(t)), end_span).expect("has a result")
+        b.f.push(b.cur, op, Some(Type::of(t)), end_span)
+            .expect("has a result")
     });
     b.terminate(Terminator::Return(ret));
     if b.too_big {
         diags.push(
-            Diagnostic::error(format!("function `{}` is too large after inlining", tf.name))
-                .with_span(tf.span)
-                .with_note("call fewer helper functions, or call them from fewer places"),
+            Diagnostic::error(format!(
+                "function `{}` is too large after inlining",
+                tf.name
+            ))
+            .with_span(tf.span)
+            .with_note("call fewer helper functions, or call them from fewer places"),
         );
         return None;
     }
@@ -204,8 +208,14 @@ impl Builder<'_> {
     pub fn cond_br(&mut self, c: Value, t: Block, e: Block) {
         self.terminate(Terminator::CondBr(
             c,
-            Target { block: t, args: Vec::new() },
-            Target { block: e, args: Vec::new() },
+            Target {
+                block: t,
+                args: Vec::new(),
+            },
+            Target {
+                block: e,
+                args: Vec::new(),
+            },
         ));
     }
 
@@ -378,7 +388,11 @@ impl Builder<'_> {
 
     fn loop_body(&mut self, bb: Block, body: &[TStmt], exit: Block, cont: Block) {
         self.cur = bb;
-        self.frames.last_mut().expect("frame").jumps.push((exit, Some(cont)));
+        self.frames
+            .last_mut()
+            .expect("frame")
+            .jumps
+            .push((exit, Some(cont)));
         self.stmts(body);
         self.frames.last_mut().expect("frame").jumps.pop();
         self.br(cont, Vec::new());
@@ -444,7 +458,11 @@ impl Builder<'_> {
             self.cur = next;
         }
         self.br(default.unwrap_or(exit), Vec::new());
-        self.frames.last_mut().expect("frame").jumps.push((exit, None));
+        self.frames
+            .last_mut()
+            .expect("frame")
+            .jumps
+            .push((exit, None));
         let mut next_label = labels.iter();
         for s in body {
             match s {

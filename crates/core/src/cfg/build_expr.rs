@@ -91,7 +91,12 @@ impl Builder<'_> {
                 self.write(&place, x);
                 x
             }
-            TExprKind::CompoundAssign { target, op, op_ty, rhs } => {
+            TExprKind::CompoundAssign {
+                target,
+                op,
+                op_ty,
+                rhs,
+            } => {
                 let place = self.place(target);
                 let old = self.read(&place, ty);
                 let r = self.value(rhs);
@@ -102,7 +107,11 @@ impl Builder<'_> {
                 self.write(&place, new);
                 new
             }
-            TExprKind::IncDec { target, inc, prefix } => {
+            TExprKind::IncDec {
+                target,
+                inc,
+                prefix,
+            } => {
                 let place = self.place(target);
                 let old = self.read(&place, ty);
                 let op_ty = e.ty.promote();
@@ -179,7 +188,10 @@ impl Builder<'_> {
 
     fn placeholder(&mut self, name: &str, args: &[TExpr], ret: Option<ScalarTy>) -> Option<Value> {
         let vals: Vec<Arg> = args.iter().map(|a| Arg::Value(self.value(a))).collect();
-        self.emit(Op::Call(Callee::Placeholder(name.to_string()), vals), ret.map(Type::of))
+        self.emit(
+            Op::Call(Callee::Placeholder(name.to_string()), vals),
+            ret.map(Type::of),
+        )
     }
 
     /// `c ? a : b`: a `select` when both arms are cheap and have no effects, else branches.
@@ -403,9 +415,10 @@ fn speculable(e: &TExpr) -> bool {
         }
         match &e.kind {
             TExprKind::Const(_) | TExprKind::Local(_) => true,
-            TExprKind::Neg(a) | TExprKind::BitNot(a) | TExprKind::Convert(a) | TExprKind::Not(a) => {
-                size(a, budget)
-            }
+            TExprKind::Neg(a)
+            | TExprKind::BitNot(a)
+            | TExprKind::Convert(a)
+            | TExprKind::Not(a) => size(a, budget),
             TExprKind::Arith(op, a, b) => {
                 !matches!(op, ArithOp::Div | ArithOp::Rem) && size(a, budget) && size(b, budget)
             }

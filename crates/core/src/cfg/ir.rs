@@ -247,7 +247,10 @@ impl CmpPred {
     /// True for the float predicates.
     pub fn is_float(self) -> bool {
         use CmpPred::*;
-        matches!(self, Oeq | One | Olt | Ole | Ogt | Oge | Ueq | Une | UltF | UleF | UgtF | UgeF)
+        matches!(
+            self,
+            Oeq | One | Olt | Ole | Ogt | Oge | Ueq | Une | UltF | UleF | UgtF | UgeF
+        )
     }
 }
 
@@ -386,7 +389,9 @@ impl Op {
     /// be removed when unused, merged with an equal one, or moved.
     pub fn is_pure(&self) -> bool {
         match self {
-            Op::Const(_) | Op::Undef | Op::Un(..) | Op::Cmp(..) | Op::Select(..) | Op::Cast(..) => true,
+            Op::Const(_) | Op::Undef | Op::Un(..) | Op::Cmp(..) | Op::Select(..) | Op::Cast(..) => {
+                true
+            }
             Op::Bin(op, ..) => !op.may_trap(),
             _ => false,
         }
@@ -705,7 +710,13 @@ impl Function {
     }
 
     /// Appends an instruction to block `b` and returns its result.
-    pub fn push(&mut self, b: Block, op: Op, ty: Option<Type>, span: Option<Span>) -> Option<Value> {
+    pub fn push(
+        &mut self,
+        b: Block,
+        op: Op,
+        ty: Option<Type>,
+        span: Option<Span>,
+    ) -> Option<Value> {
         let i = self.make_inst(op, ty, span);
         self.blocks[b.index()].insts.push(i);
         self.insts[i.index()].result

@@ -37,13 +37,28 @@ pub fn compile_c(
     let front = crate::front::check(sources, main, &kernel, lookup);
     let mut diagnostics = front.diagnostics;
     let Some(prog) = front.program else {
-        return CfgOutput { module: None, signature: None, stages: Vec::new(), diagnostics };
+        return CfgOutput {
+            module: None,
+            signature: None,
+            stages: Vec::new(),
+            diagnostics,
+        };
     };
     let signature = Some(prog.signature());
     let Some(mut module) = build::build_module(&prog, &mut diagnostics) else {
-        return CfgOutput { module: None, signature, stages: Vec::new(), diagnostics };
+        return CfgOutput {
+            module: None,
+            signature,
+            stages: Vec::new(),
+            diagnostics,
+        };
     };
     let stages = passes::optimize(&mut module, record_stages, &mut diagnostics);
     let module = (!has_errors(&diagnostics)).then_some(module);
-    CfgOutput { module, signature, stages, diagnostics }
+    CfgOutput {
+        module,
+        signature,
+        stages,
+        diagnostics,
+    }
 }

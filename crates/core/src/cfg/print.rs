@@ -26,7 +26,11 @@ pub fn print_module(m: &Module) -> String {
             "rom @{} : {} = [{}]",
             g.name,
             memref(&g.dims, Type::of(g.elem)),
-            g.init.iter().map(|c| konst(*c, Type::of(g.elem))).collect::<Vec<_>>().join(", ")
+            g.init
+                .iter()
+                .map(|c| konst(*c, Type::of(g.elem)))
+                .collect::<Vec<_>>()
+                .join(", ")
         );
     }
     for f in &m.functions {
@@ -68,7 +72,9 @@ pub fn print_function(f: &Function) -> String {
             }
         })
         .collect();
-    let ret = f.ret.map_or(String::new(), |t| format!(" -> {}", Type::of(t)));
+    let ret = f
+        .ret
+        .map_or(String::new(), |t| format!(" -> {}", Type::of(t)));
     let _ = writeln!(s, "func @{}({}){ret} {{", f.name, params.join(", "));
     for m in &f.mems {
         let what = match &m.kind {
@@ -76,18 +82,30 @@ pub fn print_function(f: &Function) -> String {
             MemKind::Local(None) => "local".to_string(),
             MemKind::Local(Some(init)) => format!(
                 "local = [{}]",
-                init.iter().map(|c| konst(*c, Type::of(m.elem))).collect::<Vec<_>>().join(", ")
+                init.iter()
+                    .map(|c| konst(*c, Type::of(m.elem)))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ),
             MemKind::Global(g) => format!("rom {g}"),
         };
-        let _ = writeln!(s, "  @{} : {} {what}", m.name, memref(&m.dims, Type::of(m.elem)));
+        let _ = writeln!(
+            s,
+            "  @{} : {} {what}",
+            m.name,
+            memref(&m.dims, Type::of(m.elem))
+        );
     }
     for &b in &f.layout {
         let bd = f.block(b);
         if bd.params.is_empty() {
             let _ = writeln!(s, "{b}:");
         } else {
-            let ps: Vec<String> = bd.params.iter().map(|&v| format!("{v}: {}", f.ty(v))).collect();
+            let ps: Vec<String> = bd
+                .params
+                .iter()
+                .map(|&v| format!("{v}: {}", f.ty(v)))
+                .collect();
             let _ = writeln!(s, "{b}({}):", ps.join(", "));
         }
         for &i in &bd.insts {
@@ -100,7 +118,10 @@ pub fn print_function(f: &Function) -> String {
 }
 
 fn list(vs: &[Value]) -> String {
-    vs.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ")
+    vs.iter()
+        .map(|v| v.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn var(f: &Function, v: Var) -> String {
@@ -145,7 +166,11 @@ pub fn inst(f: &Function, i: Inst) -> String {
                     Arg::Mem(m) => mem(*m),
                 })
                 .collect();
-            let rt = if t.is_empty() { String::new() } else { format!(" : {t}") };
+            let rt = if t.is_empty() {
+                String::new()
+            } else {
+                format!(" : {t}")
+            };
             format!("call @{name}({}){rt}", a.join(", "))
         }
     };

@@ -25,14 +25,21 @@ use std::collections::{BTreeMap, BTreeSet};
 pub fn verify_module(m: &Module) -> Vec<String> {
     let mut errs = Vec::new();
     for f in &m.functions {
-        errs.extend(verify_function(f, m.globals.len()).into_iter().map(|e| format!("@{}: {e}", f.name)));
+        errs.extend(
+            verify_function(f, m.globals.len())
+                .into_iter()
+                .map(|e| format!("@{}: {e}", f.name)),
+        );
     }
     errs
 }
 
 /// Verifies one function (`n_globals` is the number of module ROMs).
 pub fn verify_function(f: &Function, n_globals: usize) -> Vec<String> {
-    let mut v = Verifier { f, errs: Vec::new() };
+    let mut v = Verifier {
+        f,
+        errs: Vec::new(),
+    };
     v.run(n_globals);
     v.errs
 }
@@ -67,7 +74,10 @@ impl Verifier<'_> {
             }
             for t in f.block(b).term.targets() {
                 if !seen.contains(&t.block) {
-                    self.err(format!("{b} branches to {} which is not in the layout", t.block));
+                    self.err(format!(
+                        "{b} branches to {} which is not in the layout",
+                        t.block
+                    ));
                     return;
                 }
             }
@@ -126,7 +136,14 @@ impl Verifier<'_> {
                 self.check_types(i);
             }
             for u in bd.term.operands() {
-                self.check_use(&cfg, &def_at, u, b, i64::MAX, &format!("the terminator of {b}"));
+                self.check_use(
+                    &cfg,
+                    &def_at,
+                    u,
+                    b,
+                    i64::MAX,
+                    &format!("the terminator of {b}"),
+                );
             }
             self.check_term(b);
         }
@@ -142,11 +159,19 @@ impl Verifier<'_> {
         what: &str,
     ) {
         match def_at.get(&u) {
-            None => self.err(format!("{what} uses {u}, which is not defined in a live block")),
+            None => self.err(format!(
+                "{what} uses {u}, which is not defined in a live block"
+            )),
             Some(&(db, dpos)) => {
-                let ok = if db == b { dpos < pos } else { cfg.dominates(db, b) };
+                let ok = if db == b {
+                    dpos < pos
+                } else {
+                    cfg.dominates(db, b)
+                };
                 if !ok {
-                    self.err(format!("{what} uses {u}, whose definition does not dominate it"));
+                    self.err(format!(
+                        "{what} uses {u}, whose definition does not dominate it"
+                    ));
                 }
             }
         }
@@ -158,12 +183,21 @@ impl Verifier<'_> {
         for t in bd.term.targets() {
             let params = &f.block(t.block).params;
             if params.len() != t.args.len() {
-                self.err(format!("{b} passes {} arguments to {} which has {}", t.args.len(), t.block, params.len()));
+                self.err(format!(
+                    "{b} passes {} arguments to {} which has {}",
+                    t.args.len(),
+                    t.block,
+                    params.len()
+                ));
                 continue;
             }
             for (a, p) in t.args.iter().zip(params) {
                 if f.values.get(a.index()).is_some() && f.ty(*a) != f.ty(*p) {
-                    self.err(format!("{b} passes {a} of type {} for {p} of type {}", f.ty(*a), f.ty(*p)));
+                    self.err(format!(
+                        "{b} passes {a} of type {} for {p} of type {}",
+                        f.ty(*a),
+                        f.ty(*p)
+                    ));
                 }
             }
         }
@@ -204,7 +238,9 @@ impl Verifier<'_> {
             }
             Op::Un(_, a) => ty(a) == r && r.is_some_and(|t| t.is_float()),
             Op::Cmp(p, a, b) => {
-                ty(a) == ty(b) && r == Some(Type::I1) && ty(a).is_some_and(|t| t.is_float() == p.is_float())
+                ty(a) == ty(b)
+                    && r == Some(Type::I1)
+                    && ty(a).is_some_and(|t| t.is_float() == p.is_float())
             }
             Op::Select(c, a, b) => ty(c) == Some(Type::I1) && ty(a) == r && ty(b) == r,
             Op::Cast(op, a) => cast_ok(*op, ty(a), r),
@@ -218,7 +254,10 @@ impl Verifier<'_> {
             }),
         };
         if !ok {
-            self.err(format!("ill-typed instruction: {}", super::print::inst(f, i)));
+            self.err(format!(
+                "ill-typed instruction: {}",
+                super::print::inst(f, i)
+            ));
         }
     }
 
@@ -227,15 +266,21 @@ impl Verifier<'_> {
     }
 
     fn mem_ok(&self, m: Mem, idx: &[Value]) -> bool {
-        let Some(md) = self.f.mems.get(m.index()) else { return false };
+        let Some(md) = self.f.mems.get(m.index()) else {
+            return false;
+        };
         let want = if self.f.flattened { 1 } else { md.dims.len() };
         idx.len() == want
-            && idx.iter().all(|v| matches!(self.ty_of(*v), Some(Type::Int(w)) if w <= 32))
+            && idx
+                .iter()
+                .all(|v| matches!(self.ty_of(*v), Some(Type::Int(w)) if w <= 32))
     }
 }
 
 fn cast_ok(op: CastOp, from: Option<Type>, to: Option<Type>) -> bool {
-    let (Some(from), Some(to)) = (from, to) else { return false };
+    let (Some(from), Some(to)) = (from, to) else {
+        return false;
+    };
     use CastOp::*;
     match op {
         ExtSI | ExtUI => !from.is_float() && !to.is_float() && to.bits() > from.bits(),

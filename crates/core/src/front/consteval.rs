@@ -40,13 +40,20 @@ pub fn eval(e: &Expr) -> Option<(i64, ScalarTy)> {
             let (v, _) = eval(a)?;
             (ty.scalar.wrap(v), ty.scalar)
         }
-        ExprKind::SizeofType(ty) => ((ty.len() * ty.scalar.size_of() as u64) as i64, ScalarTy::U32),
+        ExprKind::SizeofType(ty) => (
+            (ty.len() * ty.scalar.size_of() as u64) as i64,
+            ScalarTy::U32,
+        ),
         ExprKind::Comma(_, b) => eval(b)?,
         _ => return None,
     })
 }
 
-fn binary(op: BinOp, (a, ta): (i64, ScalarTy), (b, tb): (i64, ScalarTy)) -> Option<(i64, ScalarTy)> {
+fn binary(
+    op: BinOp,
+    (a, ta): (i64, ScalarTy),
+    (b, tb): (i64, ScalarTy),
+) -> Option<(i64, ScalarTy)> {
     use BinOp::*;
     let int = ScalarTy::I32;
     let t = match op {

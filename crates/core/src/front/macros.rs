@@ -75,12 +75,9 @@ impl MacroTable {
                     }
                     let Some((args, close)) = collect_args(&mut queue) else {
                         diags.push(
-                            Diagnostic::error(format!(
-                                "unterminated call of macro `{}`",
-                                m.name
-                            ))
-                            .with_span(t.span)
-                            .with_note("add the missing `)`"),
+                            Diagnostic::error(format!("unterminated call of macro `{}`", m.name))
+                                .with_span(t.span)
+                                .with_note("add the missing `)`"),
                         );
                         continue;
                     };
@@ -301,8 +298,11 @@ fn paste(left: Token, right: Token, span: Span, diags: &mut Vec<Diagnostic>) -> 
         return t;
     }
     diags.push(
-        Diagnostic::error(format!("pasting `{}` and `{}` does not give a valid token", left.text, right.text))
-            .with_span(span),
+        Diagnostic::error(format!(
+            "pasting `{}` and `{}` does not give a valid token",
+            left.text, right.text
+        ))
+        .with_span(span),
     );
     left
 }

@@ -146,9 +146,9 @@ impl<'a> Parser<'a> {
         if self.eat(p) {
             return Some(());
         }
-        let found = self
-            .peek()
-            .map_or("the end of the file".to_string(), |t| format!("`{}`", t.text));
+        let found = self.peek().map_or("the end of the file".to_string(), |t| {
+            format!("`{}`", t.text)
+        });
         let span = if self.at_end() || p == ";" {
             self.prev_span()
         } else {
@@ -166,9 +166,9 @@ impl<'a> Parser<'a> {
                 Some((t.text.clone(), t.span))
             }
             _ => {
-                let found = self
-                    .peek()
-                    .map_or("the end of the file".to_string(), |t| format!("`{}`", t.text));
+                let found = self.peek().map_or("the end of the file".to_string(), |t| {
+                    format!("`{}`", t.text)
+                });
                 let s = self.span();
                 self.error(s, format!("expected {what}, found {found}"));
                 None
@@ -324,10 +324,14 @@ impl<'a> Parser<'a> {
         } else if unsigned {
             ScalarTy::U32
         } else if words.is_empty() {
-            let found = self
-                .peek()
-                .map_or("the end of the file".to_string(), |t| format!("`{}`", t.text));
-            let s = if span.start == span.end { self.span() } else { span };
+            let found = self.peek().map_or("the end of the file".to_string(), |t| {
+                format!("`{}`", t.text)
+            });
+            let s = if span.start == span.end {
+                self.span()
+            } else {
+                span
+            };
             self.error(s, format!("expected a type, found {found}"));
             return None;
         } else {
@@ -407,7 +411,10 @@ impl<'a> Parser<'a> {
         }
         if self.is("(") {
             let s = self.span();
-            self.error(s, "function pointers and parenthesized declarators are not supported");
+            self.error(
+                s,
+                "function pointers and parenthesized declarators are not supported",
+            );
             return None;
         }
         self.ident("a name")
@@ -459,7 +466,11 @@ impl<'a> Parser<'a> {
             return None;
         };
         let mut ty = self.dims(&base, span);
-        let init = if self.eat("=") { self.initializer() } else { None };
+        let init = if self.eat("=") {
+            self.initializer()
+        } else {
+            None
+        };
         if ty.dims.first() == Some(&0) {
             match &init {
                 Some(Init::List(items, _)) if !items.is_empty() => ty.dims[0] = items.len() as u32,
@@ -585,16 +596,44 @@ impl<'a> Parser<'a> {
 
 /// Keywords that start or belong to a type.
 const TYPE_WORDS: [&str; 24] = [
-    "void", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "_Bool",
-    "const", "static", "typedef", "volatile", "extern", "register", "inline", "__inline",
-    "__inline__", "restrict", "__restrict", "auto", "struct", "union",
+    "void",
+    "char",
+    "short",
+    "int",
+    "long",
+    "float",
+    "double",
+    "signed",
+    "unsigned",
+    "_Bool",
+    "const",
+    "static",
+    "typedef",
+    "volatile",
+    "extern",
+    "register",
+    "inline",
+    "__inline",
+    "__inline__",
+    "restrict",
+    "__restrict",
+    "auto",
+    "struct",
+    "union",
 ];
 
 fn is_64bit_typedef(w: &str) -> bool {
     matches!(
         w,
-        "int64_t" | "uint64_t" | "intmax_t" | "uintmax_t" | "size_t" | "ssize_t" | "intptr_t"
-            | "uintptr_t" | "ptrdiff_t"
+        "int64_t"
+            | "uint64_t"
+            | "intmax_t"
+            | "uintmax_t"
+            | "size_t"
+            | "ssize_t"
+            | "intptr_t"
+            | "uintptr_t"
+            | "ptrdiff_t"
     )
 }
 
@@ -603,7 +642,19 @@ pub(super) fn is_keyword(w: &str) -> bool {
     TYPE_WORDS.contains(&w)
         || matches!(
             w,
-            "enum" | "if" | "else" | "while" | "do" | "for" | "switch" | "case" | "default"
-                | "break" | "continue" | "return" | "goto" | "sizeof"
+            "enum"
+                | "if"
+                | "else"
+                | "while"
+                | "do"
+                | "for"
+                | "switch"
+                | "case"
+                | "default"
+                | "break"
+                | "continue"
+                | "return"
+                | "goto"
+                | "sizeof"
         )
 }

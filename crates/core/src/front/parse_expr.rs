@@ -15,7 +15,12 @@ const LEVELS: [&[(&str, BinOp)]; 10] = [
     &[("^", BinOp::BitXor)],
     &[("&", BinOp::BitAnd)],
     &[("==", BinOp::Eq), ("!=", BinOp::Ne)],
-    &[("<", BinOp::Lt), (">", BinOp::Gt), ("<=", BinOp::Le), (">=", BinOp::Ge)],
+    &[
+        ("<", BinOp::Lt),
+        (">", BinOp::Gt),
+        ("<=", BinOp::Le),
+        (">=", BinOp::Ge),
+    ],
     &[("<<", BinOp::Shl), (">>", BinOp::Shr)],
     &[("+", BinOp::Add), ("-", BinOp::Sub)],
     &[("*", BinOp::Mul), ("/", BinOp::Div), ("%", BinOp::Rem)],
@@ -90,7 +95,10 @@ impl Parser<'_> {
         self.leave();
         let b = b?;
         let span = c.span.join(b.span);
-        Some(mk(ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)), span))
+        Some(mk(
+            ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)),
+            span,
+        ))
     }
 
     fn binary(&mut self, level: usize) -> Option<Expr> {
@@ -166,12 +174,14 @@ impl Parser<'_> {
                 self.pos += 1;
                 return self.unary();
             }
-            if t.text == "(" && self.peek_at(1).is_some_and(|_| {
-                self.pos += 1;
-                let r = self.starts_type();
-                self.pos -= 1;
-                r
-            }) {
+            if t.text == "("
+                && self.peek_at(1).is_some_and(|_| {
+                    self.pos += 1;
+                    let r = self.starts_type();
+                    self.pos -= 1;
+                    r
+                })
+            {
                 self.pos += 1;
                 let ty = self.type_name()?;
                 self.expect(")")?;
@@ -205,7 +215,11 @@ impl Parser<'_> {
         let specs = self.specs()?;
         if self.is("*") {
             let s = self.span();
-            self.error_note(s, "pointers are not supported", "use arrays with indices instead");
+            self.error_note(
+                s,
+                "pointers are not supported",
+                "use arrays with indices instead",
+            );
             while self.eat("*") {}
         }
         let Some(base) = specs.ty else {
@@ -325,8 +339,8 @@ type LitError = (String, &'static str);
 pub fn classify_number(text: &str) -> Result<ExprKind, LitError> {
     let lower = text.to_ascii_lowercase();
     let is_hex = lower.starts_with("0x");
-    let is_float = !is_hex && (lower.contains('.') || lower.contains('e'))
-        || is_hex && lower.contains('p');
+    let is_float =
+        !is_hex && (lower.contains('.') || lower.contains('e')) || is_hex && lower.contains('p');
     if is_float {
         return classify_float(text, &lower);
     }
@@ -336,7 +350,12 @@ pub fn classify_number(text: &str) -> Result<ExprKind, LitError> {
         .find(|(_, c)| !c.is_ascii_hexdigit() || (!is_hex && c.is_ascii_alphabetic()))
         .map_or(lower.len(), |(i, _)| i);
     let (digits, suffix) = lower.split_at(digits_end);
-    let bad = || (format!("invalid number `{text}`"), "check the digits and the suffix");
+    let bad = || {
+        (
+            format!("invalid number `{text}`"),
+            "check the digits and the suffix",
+        )
+    };
     let (unsigned, long) = match suffix {
         "" => (false, false),
         "u" => (true, false),
@@ -387,7 +406,12 @@ fn classify_float(text: &str, lower: &str) -> Result<ExprKind, LitError> {
             "write the value in decimal",
         ));
     }
-    let bad = || (format!("invalid floating constant `{text}`"), "check the digits and the suffix");
+    let bad = || {
+        (
+            format!("invalid floating constant `{text}`"),
+            "check the digits and the suffix",
+        )
+    };
     if let Some(body) = lower.strip_suffix('f') {
         let v: f32 = body.parse().map_err(|_| bad())?;
         return Ok(ExprKind::Float(v as f64, ScalarTy::F32));

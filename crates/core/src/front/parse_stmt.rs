@@ -4,7 +4,6 @@ use super::ast::*;
 use super::lex::TokKind;
 use super::parse::Parser;
 
-
 impl Parser<'_> {
     /// Parses `{ … }` and returns the statements inside.
     pub(super) fn block_body(&mut self) -> Vec<Stmt> {
@@ -117,7 +116,11 @@ impl Parser<'_> {
                 }
                 "return" => {
                     self.pos += 1;
-                    let e = if self.is(";") { None } else { Some(self.expr_or_recover()?) };
+                    let e = if self.is(";") {
+                        None
+                    } else {
+                        Some(self.expr_or_recover()?)
+                    };
                     self.semi()?;
                     StmtKind::Return(e)
                 }
@@ -229,9 +232,17 @@ impl Parser<'_> {
                 kind: StmtKind::Expr(e),
             }))
         };
-        let cond = if self.is(";") { None } else { Some(self.expr_or_recover()?) };
+        let cond = if self.is(";") {
+            None
+        } else {
+            Some(self.expr_or_recover()?)
+        };
         self.semi()?;
-        let step = if self.is(")") { None } else { Some(self.expr_or_recover()?) };
+        let step = if self.is(")") {
+            None
+        } else {
+            Some(self.expr_or_recover()?)
+        };
         if self.expect(")").is_none() {
             self.recover();
             return None;
@@ -282,4 +293,3 @@ impl Parser<'_> {
         Some(decls)
     }
 }
-

@@ -226,13 +226,19 @@ impl Pp<'_> {
             return;
         };
         if name.text == "defined" {
-            self.error(name.span, "`defined` cannot be defined as a macro".to_string());
+            self.error(
+                name.span,
+                "`defined` cannot be defined as a macro".to_string(),
+            );
             return;
         }
         let mut params = None;
         let mut variadic = false;
         let mut body_start = 1;
-        if rest.get(1).is_some_and(|t| t.is_punct("(") && !t.space_before) {
+        if rest
+            .get(1)
+            .is_some_and(|t| t.is_punct("(") && !t.space_before)
+        {
             let mut ps = Vec::new();
             let mut i = 2;
             loop {
@@ -298,7 +304,10 @@ impl Pp<'_> {
             }
         };
         if self.depth >= MAX_INCLUDE_DEPTH {
-            self.error(name_span, format!("`#include` nested too deeply at `{name}`"));
+            self.error(
+                name_span,
+                format!("`#include` nested too deeply at `{name}`"),
+            );
             return;
         }
         let display = if builtin_header(&name).is_some() {

@@ -27,7 +27,11 @@ pub(super) struct FuncInfo {
 }
 
 /// Checks a parsed program. `kernel` is the kernel's name (the file's stem).
-pub fn check_program(prog: &Program, kernel: &str, diags: &mut Vec<Diagnostic>) -> Option<TProgram> {
+pub fn check_program(
+    prog: &Program,
+    kernel: &str,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<TProgram> {
     let mut cx = Checker {
         prog,
         diags,
@@ -45,8 +49,9 @@ pub fn check_program(prog: &Program, kernel: &str, diags: &mut Vec<Diagnostic>) 
         Some(d) if prog.functions[d].body.is_some() => cx.function(d),
         _ => {
             cx.diags.push(
-                Diagnostic::error(format!("no kernel function `{kernel}` in this file"))
-                    .with_note("the kernel function must be named like the file (fir.c holds `fir`)"),
+                Diagnostic::error(format!("no kernel function `{kernel}` in this file")).with_note(
+                    "the kernel function must be named like the file (fir.c holds `fir`)",
+                ),
             );
             None
         }
@@ -58,7 +63,11 @@ pub fn check_program(prog: &Program, kernel: &str, diags: &mut Vec<Diagnostic>) 
     cx.check_recursion();
     let kernel = kernel_id?;
     Some(TProgram {
-        funcs: cx.out_funcs.into_iter().map(|f| f.expect("every checked function is stored")).collect(),
+        funcs: cx
+            .out_funcs
+            .into_iter()
+            .map(|f| f.expect("every checked function is stored"))
+            .collect(),
         globals: cx.globals,
         kernel,
         main: main_id,
@@ -110,9 +119,11 @@ impl Checker<'_> {
                     let msg = format!("function `{}` is defined twice", f.name);
                     self.error(f.name_span, msg);
                 }
-                Some(prev) if f.body.is_none() && self.prog.functions[prev.decl].body.is_some() => {}
+                Some(prev) if f.body.is_none() && self.prog.functions[prev.decl].body.is_some() => {
+                }
                 _ => {
-                    self.funcs.insert(f.name.clone(), FuncInfo { decl: i, id: None });
+                    self.funcs
+                        .insert(f.name.clone(), FuncInfo { decl: i, id: None });
                 }
             }
         }
@@ -134,7 +145,10 @@ impl Checker<'_> {
                 continue;
             }
             let Some(init) = &g.init else {
-                self.error(g.span, format!("the constant `{}` needs an initializer", g.name));
+                self.error(
+                    g.span,
+                    format!("the constant `{}` needs an initializer", g.name),
+                );
                 continue;
             };
             let values = self.const_init(init, &g.ty);
@@ -180,7 +194,13 @@ impl Checker<'_> {
 
     /// Places the expressions of a (possibly nested, possibly brace-elided) initializer into
     /// row-major slots.
-    pub fn layout<'e>(&mut self, init: &'e Init, dims: &[u32], base: usize, slots: &mut [Option<&'e Expr>]) {
+    pub fn layout<'e>(
+        &mut self,
+        init: &'e Init,
+        dims: &[u32],
+        base: usize,
+        slots: &mut [Option<&'e Expr>],
+    ) {
         let (items, span) = match init {
             Init::Expr(e) => {
                 if dims.is_empty() {
@@ -291,7 +311,10 @@ impl Checker<'_> {
         }
         let scope = fx.scopes.last_mut().expect("a scope is open");
         if !name.is_empty() && scope.insert(name.to_string(), id).is_some() {
-            self.error(span, format!("`{name}` is declared twice in the same scope"));
+            self.error(
+                span,
+                format!("`{name}` is declared twice in the same scope"),
+            );
         }
         id
     }
@@ -365,7 +388,12 @@ impl Checker<'_> {
                     out.push(TStmt::DoWhile(body, c));
                 }
             }
-            StmtKind::For { init, cond, step, body } => {
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
                 self.fx().scopes.push(BTreeMap::new());
                 let mut block = Vec::new();
                 if let Some(i) = init {
@@ -382,7 +410,10 @@ impl Checker<'_> {
             }
             StmtKind::Switch(v, body) => self.switch(v, body, out),
             StmtKind::Case(_) | StmtKind::Default => {
-                self.error(s.span, "`case` and `default` labels must be directly inside a `switch` block");
+                self.error(
+                    s.span,
+                    "`case` and `default` labels must be directly inside a `switch` block",
+                );
             }
             StmtKind::Break => {
                 let fx = self.fx();
@@ -501,7 +532,10 @@ impl Checker<'_> {
             }
         };
         if d.is_const && d.init.is_none() {
-            self.error(d.span, format!("the constant `{}` needs an initializer", d.name));
+            self.error(
+                d.span,
+                format!("the constant `{}` needs an initializer", d.name),
+            );
         }
         let id = self.declare(&d.name, d.ty.clone(), d.span, d.is_const);
         match init {

@@ -33,8 +33,10 @@ impl Checker<'_> {
     /// An expression whose value is used.
     pub(super) fn value(&mut self, e: &Expr) -> Option<TExpr> {
         let t = self.expr(e)?;
-        if matches!(t.kind, TExprKind::Call(_, _, None) | TExprKind::Placeholder(_, _, None))
-            || matches!(t.kind, TExprKind::Builtin(Builtin::Srand, _))
+        if matches!(
+            t.kind,
+            TExprKind::Call(_, _, None) | TExprKind::Placeholder(_, _, None)
+        ) || matches!(t.kind, TExprKind::Builtin(Builtin::Srand, _))
         {
             self.error(e.span, "a `void` function call has no value");
             return None;
@@ -58,7 +60,11 @@ impl Checker<'_> {
             ExprKind::Int(v, t) => Some(const_expr(ConstVal::Int(*v), *t, span)),
             ExprKind::Float(v, t) => Some(const_expr(ConstVal::Float(*v), *t, span)),
             ExprKind::Str(_) => {
-                self.error_note(span, "string literals are not supported", "use integer arrays");
+                self.error_note(
+                    span,
+                    "string literals are not supported",
+                    "use integer arrays",
+                );
                 None
             }
             ExprKind::Name(n) => self.name(n, span),
@@ -70,10 +76,18 @@ impl Checker<'_> {
             ExprKind::Unary(op, a) => self.unary(*op, a, span),
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, span),
             ExprKind::Assign(op, l, r) => self.assign(*op, l, r, span),
-            ExprKind::IncDec { inc, prefix, target } => {
+            ExprKind::IncDec {
+                inc,
+                prefix,
+                target,
+            } => {
                 let (target, ty) = self.lvalue(target)?;
                 Some(mk(
-                    TExprKind::IncDec { target, inc: *inc, prefix: *prefix },
+                    TExprKind::IncDec {
+                        target,
+                        inc: *inc,
+                        prefix: *prefix,
+                    },
                     ty,
                     span,
                 ))
@@ -84,7 +98,11 @@ impl Checker<'_> {
                 let b = self.value(b);
                 let (c, a, b) = (c?, a?, b?);
                 let t = ScalarTy::common(a.ty, b.ty);
-                Some(mk(TExprKind::Cond(bx(c), bx(convert(a, t)), bx(convert(b, t))), t, span))
+                Some(mk(
+                    TExprKind::Cond(bx(c), bx(convert(a, t)), bx(convert(b, t))),
+                    t,
+                    span,
+                ))
             }
             ExprKind::Cast(ty, a) => {
                 let a = self.value(a)?;
@@ -152,12 +170,19 @@ impl Checker<'_> {
             }
             Some(Sym::GlobalConst(v, t)) => Some(const_expr(v, t, span)),
             Some(Sym::Global(_)) => {
-                self.error_note(span, format!("array `{n}` used as a value"), "index it (`a[i]`)");
+                self.error_note(
+                    span,
+                    format!("array `{n}` used as a value"),
+                    "index it (`a[i]`)",
+                );
                 None
             }
             None => {
                 if self.funcs.contains_key(n) {
-                    self.error(span, format!("function `{n}` used as a value; call it with `{n}(…)`"));
+                    self.error(
+                        span,
+                        format!("function `{n}` used as a value; call it with `{n}(…)`"),
+                    );
                 } else {
                     self.error(span, format!("use of undeclared identifier `{n}`"));
                 }
@@ -213,7 +238,11 @@ impl Checker<'_> {
                     ty.dims.len(),
                     if ty.dims.len() == 1 { "" } else { "s" },
                     indices.len(),
-                    if indices.len() == 1 { "ex is" } else { "ices are" }
+                    if indices.len() == 1 {
+                        "ex is"
+                    } else {
+                        "ices are"
+                    }
                 ),
                 "access single elements with one index per dimension",
             );
@@ -312,11 +341,21 @@ impl Checker<'_> {
             return Some(mk(k, ScalarTy::I32, span));
         }
         let (arith, t) = self.arith(op, a.ty, b.ty, span)?;
-        Some(mk(TExprKind::Arith(arith, bx(convert(a, t)), bx(convert(b, t))), t, span))
+        Some(mk(
+            TExprKind::Arith(arith, bx(convert(a, t)), bx(convert(b, t))),
+            t,
+            span,
+        ))
     }
 
     /// The operation and the type it is computed in, checking operand kinds.
-    fn arith(&mut self, op: BinOp, a: ScalarTy, b: ScalarTy, span: Span) -> Option<(ArithOp, ScalarTy)> {
+    fn arith(
+        &mut self,
+        op: BinOp,
+        a: ScalarTy,
+        b: ScalarTy,
+        span: Span,
+    ) -> Option<(ArithOp, ScalarTy)> {
         let arith = match op {
             BinOp::Add => ArithOp::Add,
             BinOp::Sub => ArithOp::Sub,
@@ -330,7 +369,10 @@ impl Checker<'_> {
             BinOp::BitXor => ArithOp::Xor,
             _ => return None,
         };
-        let int_only = !matches!(arith, ArithOp::Add | ArithOp::Sub | ArithOp::Mul | ArithOp::Div);
+        let int_only = !matches!(
+            arith,
+            ArithOp::Add | ArithOp::Sub | ArithOp::Mul | ArithOp::Div
+        );
         if int_only && (a.is_float() || b.is_float()) {
             self.error(span, format!("`{}` needs integer operands", op.symbol()));
             return None;
@@ -413,17 +455,33 @@ impl Checker<'_> {
         Some(Some(mk(TExprKind::Builtin(b, targs), ret, span)))
     }
 
-    fn placeholder_call(&mut self, f: usize, nspan: Span, args: &[Expr], span: Span) -> Option<TExpr> {
+    fn placeholder_call(
+        &mut self,
+        f: usize,
+        nspan: Span,
+        args: &[Expr],
+        span: Span,
+    ) -> Option<TExpr> {
         let decl = &self.prog.functions[f];
         let (name, ret) = (decl.name.clone(), decl.ret);
-        let params: Vec<(String, CType)> =
-            decl.params.iter().map(|p| (p.name.clone(), p.ty.clone())).collect();
+        let params: Vec<(String, CType)> = decl
+            .params
+            .iter()
+            .map(|p| (p.name.clone(), p.ty.clone()))
+            .collect();
         if params.iter().any(|(_, t)| t.is_array()) {
             self.error(nspan, "placeholder functions take scalar parameters only");
             return None;
         }
         if args.len() != params.len() {
-            self.error(span, format!("`{name}` takes {} argument(s), {} given", params.len(), args.len()));
+            self.error(
+                span,
+                format!(
+                    "`{name}` takes {} argument(s), {} given",
+                    params.len(),
+                    args.len()
+                ),
+            );
             return None;
         }
         let mut targs = Vec::new();
@@ -437,7 +495,11 @@ impl Checker<'_> {
                 ret,
             });
         }
-        Some(mk(TExprKind::Placeholder(name, targs, ret), ret.unwrap_or(ScalarTy::I32), span))
+        Some(mk(
+            TExprKind::Placeholder(name, targs, ret),
+            ret.unwrap_or(ScalarTy::I32),
+            span,
+        ))
     }
 
     fn user_call(&mut self, f: usize, nspan: Span, args: &[Expr], span: Span) -> Option<TExpr> {
@@ -445,7 +507,14 @@ impl Checker<'_> {
         let params = decl.params.clone();
         let (name, ret) = (decl.name.clone(), decl.ret);
         if args.len() != params.len() {
-            self.error(span, format!("`{name}` takes {} argument(s), {} given", params.len(), args.len()));
+            self.error(
+                span,
+                format!(
+                    "`{name}` takes {} argument(s), {} given",
+                    params.len(),
+                    args.len()
+                ),
+            );
             return None;
         }
         let mut targs = Vec::new();
@@ -466,7 +535,13 @@ impl Checker<'_> {
         let caller = self.fx().id;
         let callee = self.function(f)?;
         self.calls.push((caller, callee, nspan));
-        ok.then(|| mk(TExprKind::Call(callee, targs, ret), ret.unwrap_or(ScalarTy::I32), span))
+        ok.then(|| {
+            mk(
+                TExprKind::Call(callee, targs, ret),
+                ret.unwrap_or(ScalarTy::I32),
+                span,
+            )
+        })
     }
 
     fn array_arg(&mut self, a: &Expr, want: &CType) -> Option<ArrRef> {
@@ -486,8 +561,15 @@ impl Checker<'_> {
                 return None;
             }
         };
-        if ty.scalar != want.scalar || ty.dims.len() != want.dims.len() || ty.dims[1..] != want.dims[1..] || ty.dims[0] < want.dims[0] {
-            self.error(a.span, format!("array `{n}` has type `{ty}` but the parameter expects `{want}`"));
+        if ty.scalar != want.scalar
+            || ty.dims.len() != want.dims.len()
+            || ty.dims[1..] != want.dims[1..]
+            || ty.dims[0] < want.dims[0]
+        {
+            self.error(
+                a.span,
+                format!("array `{n}` has type `{ty}` but the parameter expects `{want}`"),
+            );
             return None;
         }
         Some(r)

@@ -181,7 +181,11 @@ pub fn cast(op: CastOp, from: Type, to: Type, a: u64) -> u64 {
         ExtSI => sext(a, from.bits()) as u64 & mask,
         ExtUI | TruncI => a & mask,
         SIToFP | UIToFP => {
-            let v = if op == SIToFP { sext(a, from.bits()) as f64 } else { a as f64 };
+            let v = if op == SIToFP {
+                sext(a, from.bits()) as f64
+            } else {
+                a as f64
+            };
             if to == Type::F32 {
                 // Convert from the integer directly so rounding happens once.
                 let f = if op == SIToFP {
@@ -197,7 +201,11 @@ pub fn cast(op: CastOp, from: Type, to: Type, a: u64) -> u64 {
         FPToSI => trunc_i32(as_f64(from, a)) as u64 & mask,
         FPToUI => {
             let x = as_f64(from, a);
-            let r = if to.bits() == 32 { trunc_i64(x) } else { trunc_i32(x) };
+            let r = if to.bits() == 32 {
+                trunc_i64(x)
+            } else {
+                trunc_i32(x)
+            };
             r as u64 & mask
         }
         ExtF => (f32v(a) as f64).to_bits(),

@@ -39,7 +39,9 @@ impl GlibcRand {
             // word = (16807 * word) % 2147483647 without overflow, as glibc computes it.
             let hi = word / 127773;
             let lo = word % 127773;
-            word = 16807i32.wrapping_mul(lo).wrapping_sub(2836i32.wrapping_mul(hi));
+            word = 16807i32
+                .wrapping_mul(lo)
+                .wrapping_sub(2836i32.wrapping_mul(hi));
             if word < 0 {
                 word = word.wrapping_add(2147483647);
             }
@@ -72,6 +74,9 @@ mod tests {
         // The first outputs of glibc's rand() without srand (well-known values).
         let mut g = GlibcRand::default();
         let first: Vec<i32> = (0..5).map(|_| g.next()).collect();
-        assert_eq!(first, vec![1804289383, 846930886, 1681692777, 1714636915, 1957747793]);
+        assert_eq!(
+            first,
+            vec![1804289383, 846930886, 1681692777, 1714636915, 1957747793]
+        );
     }
 }

@@ -32,10 +32,12 @@ pub fn run(m: &Module, opts: &InterpOptions) -> Result<RunResult, Diagnostic> {
     Ok(RunResult {
         calls: mach.calls,
         profile: mach.profile,
-        exit_code: ret.map(|v| Scalar::from_bits(v, ScalarTy::I32)).and_then(|s| match s {
-            Scalar::Int(i) => Some(i),
-            _ => None,
-        }),
+        exit_code: ret
+            .map(|v| Scalar::from_bits(v, ScalarTy::I32))
+            .and_then(|s| match s {
+                Scalar::Int(i) => Some(i),
+                _ => None,
+            }),
         steps: mach.steps,
     })
 }
@@ -100,7 +102,10 @@ impl Machine<'_> {
                         Some(c) => c.iter().map(|c| Some(const_bits(*c))).collect(),
                         None => vec![None; md.len() as usize],
                     };
-                    self.heap.push(Buf { data, elem: md.elem });
+                    self.heap.push(Buf {
+                        data,
+                        elem: md.elem,
+                    });
                     self.heap.len() - 1
                 }
             });
@@ -172,7 +177,14 @@ impl Machine<'_> {
         }
     }
 
-    fn index(&self, f: &Function, m: Mem, idx: &[Value], regs: &[Option<u64>], span: Option<Span>) -> Result<usize, Diagnostic> {
+    fn index(
+        &self,
+        f: &Function,
+        m: Mem,
+        idx: &[Value],
+        regs: &[Option<u64>],
+        span: Option<Span>,
+    ) -> Result<usize, Diagnostic> {
         let md = &f.mems[m.index()];
         let dims: Vec<u64> = if idx.len() == md.dims.len() {
             md.dims.iter().map(|&d| d as u64).collect()
@@ -187,7 +199,10 @@ impl Machine<'_> {
             if i < 0 || i as u64 >= *d {
                 return Err(err(
                     span,
-                    format!("index {i} is out of bounds for array `{}` (size {d})", md.name),
+                    format!(
+                        "index {i} is out of bounds for array `{}` (size {d})",
+                        md.name
+                    ),
                 ));
             }
             lin = lin * d + i as u64;
@@ -195,7 +210,13 @@ impl Machine<'_> {
         Ok(lin as usize)
     }
 
-    fn inst(&mut self, f: &Function, i: Inst, regs: &mut [Option<u64>], mems: &[usize]) -> Result<(), Diagnostic> {
+    fn inst(
+        &mut self,
+        f: &Function,
+        i: Inst,
+        regs: &mut [Option<u64>],
+        mems: &[usize],
+    ) -> Result<(), Diagnostic> {
         let d = f.inst(i);
         let span = d.span;
         let get = |v: &Value| regs[v.index()].ok_or_else(|| uninit(span));
@@ -237,7 +258,10 @@ impl Machine<'_> {
                 None
             }
             Op::ReadVar(_) | Op::WriteVar(..) => {
-                return Err(err(span, "internal: variables must be in SSA form before running".into()));
+                return Err(err(
+                    span,
+                    "internal: variables must be in SSA form before running".into(),
+                ));
             }
             Op::Call(callee, args) => self.call(f, callee, args, regs, mems, span)?,
         };
@@ -259,7 +283,9 @@ impl Machine<'_> {
         match callee {
             Callee::Rand => Ok(Some(self.rand.next() as u64)),
             Callee::Srand => {
-                let Some(Arg::Value(v)) = args.first() else { return Ok(None) };
+                let Some(Arg::Value(v)) = args.first() else {
+                    return Ok(None);
+                };
                 let s = regs[v.index()].ok_or_else(|| uninit(span))?;
                 self.rand.seed(s as u32);
                 Ok(None)
@@ -282,12 +308,20 @@ impl Machine<'_> {
                     .collect();
                 let is_kernel = *name == self.m.kernel;
                 let callee_f = &self.m.functions[fi];
-                let inputs = if is_kernel { Some(self.capture(callee_f, &vals)) } else { None };
+                let inputs = if is_kernel {
+                    Some(self.capture(callee_f, &vals))
+                } else {
+                    None
+                };
                 let ret = self.exec(fi, &vals)?;
                 if let Some(inputs) = inputs {
                     let outputs = self.capture_checked(callee_f, &vals, span)?;
                     let ret_s = callee_f.ret.zip(ret).map(|(t, r)| Scalar::from_bits(r, t));
-                    self.calls.push(KernelCall { inputs, outputs, ret: ret_s });
+                    self.calls.push(KernelCall {
+                        inputs,
+                        outputs,
+                        ret: ret_s,
+                    });
                 }
                 let _ = f;
                 Ok(ret)
@@ -326,7 +360,12 @@ impl Machine<'_> {
             .collect()
     }
 
-    fn capture_checked(&self, f: &Function, vals: &[ArgVal], span: Option<Span>) -> Result<Vec<ArgValues>, Diagnostic> {
+    fn capture_checked(
+        &self,
+        f: &Function,
+        vals: &[ArgVal],
+        span: Option<Span>,
+    ) -> Result<Vec<ArgValues>, Diagnostic> {
         let mut out = Vec::new();
         for (name, ty, data) in self.arg_values(f, vals) {
             let mut values = Vec::new();

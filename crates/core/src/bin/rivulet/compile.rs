@@ -14,9 +14,12 @@ pub enum Emit {
 
 /// Reads the kernel and returns the source map, its file id and a header lookup next to it.
 pub fn load(file: &Path) -> Result<(SourceMap, rivulet_core::diag::FileId), String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let mut sources = SourceMap::new();
-    let name = file.file_name().map_or("kernel.c".into(), |n| n.to_string_lossy().into_owned());
+    let name = file
+        .file_name()
+        .map_or("kernel.c".into(), |n| n.to_string_lossy().into_owned());
     let id = sources.add(name, text);
     Ok((sources, id))
 }
@@ -42,7 +45,9 @@ pub fn run(file: &Path, emit: Emit) -> ExitCode {
     if has_errors(&out.diagnostics) {
         return ExitCode::from(1);
     }
-    let Some(module) = out.module else { return ExitCode::from(1) };
+    let Some(module) = out.module else {
+        return ExitCode::from(1);
+    };
     match emit {
         Emit::Cfg => {
             let mut kernel_only = module.clone();

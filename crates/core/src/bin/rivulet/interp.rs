@@ -22,7 +22,9 @@ pub fn run_cmd(file: &Path, as_json: bool, max_steps: Option<u64>) -> ExitCode {
     if has_errors(&out.diagnostics) {
         return ExitCode::from(1);
     }
-    let Some(module) = out.module else { return ExitCode::from(1) };
+    let Some(module) = out.module else {
+        return ExitCode::from(1);
+    };
     let mut opts = InterpOptions::default();
     if let Some(n) = max_steps {
         opts.max_steps = n;

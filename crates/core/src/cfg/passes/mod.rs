@@ -123,8 +123,11 @@ pub fn optimize(m: &mut Module, record: bool, diags: &mut Vec<Diagnostic>) -> Ve
         let errs = super::verify::verify_module(m);
         if !errs.is_empty() {
             diags.push(
-                Diagnostic::error(format!("internal error: the IR is invalid after pass `{}`", p.name()))
-                    .with_note(errs.join("\n")),
+                Diagnostic::error(format!(
+                    "internal error: the IR is invalid after pass `{}`",
+                    p.name()
+                ))
+                .with_note(errs.join("\n")),
             );
             return stages;
         }

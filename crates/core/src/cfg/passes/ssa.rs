@@ -154,11 +154,16 @@ impl Renamer {
 fn report(f: &Function, var: Var, span: Option<crate::diag::Span>, diags: &mut Vec<Diagnostic>) {
     let vd = &f.vars[var.index()];
     let mut d = match vd.name.strip_suffix(".result") {
-        Some(func) => Diagnostic::error(format!("function `{func}` ends without returning a value"))
-            .with_note("add a `return` statement on every path"),
-        None => Diagnostic::error(format!("variable `{}` is used before it is initialized", vd.name))
-            .with_label(vd.span, "declared here")
-            .with_note("give the variable a value before reading it"),
+        Some(func) => {
+            Diagnostic::error(format!("function `{func}` ends without returning a value"))
+                .with_note("add a `return` statement on every path")
+        }
+        None => Diagnostic::error(format!(
+            "variable `{}` is used before it is initialized",
+            vd.name
+        ))
+        .with_label(vd.span, "declared here")
+        .with_note("give the variable a value before reading it"),
     };
     d.span = span.or(Some(vd.span));
     diags.push(d);
