@@ -15,7 +15,7 @@ use crate::cfg::ir::Block;
 use crate::front::types::{CType, ScalarTy};
 use std::collections::BTreeMap;
 
-pub use run::run;
+pub use run::{const_bits, run};
 
 /// Interpreter settings.
 #[derive(Clone, Debug)]

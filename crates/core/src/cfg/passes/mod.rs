@@ -13,6 +13,7 @@ pub mod flatten;
 pub mod licm;
 pub mod ssa;
 pub mod strength;
+mod util;
 
 use super::ir::{Function, Module};
 use crate::diag::Diagnostic;
