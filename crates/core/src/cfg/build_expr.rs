@@ -244,7 +244,7 @@ impl Builder<'_> {
             }
             _ => {
                 let v = self.value(e);
-                self.to_bool(v, e.ty)
+                self.truth(v, e.ty)
             }
         }
     }
@@ -271,7 +271,7 @@ impl Builder<'_> {
         }
     }
 
-    fn to_bool(&mut self, v: Value, from: ScalarTy) -> Value {
+    fn truth(&mut self, v: Value, from: ScalarTy) -> Value {
         let ty = Type::of(from);
         if from == ScalarTy::Bool {
             return v;
@@ -292,7 +292,7 @@ impl Builder<'_> {
             return v;
         }
         if to == ScalarTy::Bool {
-            return self.to_bool(v, from);
+            return self.truth(v, from);
         }
         let op = match (from.is_float(), to.is_float()) {
             (false, false) if tt.bits() > ft.bits() => {

@@ -166,7 +166,7 @@ fn trunc_i32(x: f64) -> i64 {
 
 /// x86-64 `cvttsd2si` with a 64-bit destination.
 fn trunc_i64(x: f64) -> i64 {
-    if x.is_nan() || x < -9.223372036854776e18 || x >= 9.223372036854776e18 {
+    if x.is_nan() || !(-9.223372036854776e18..9.223372036854776e18).contains(&x) {
         i64::MIN
     } else {
         x.trunc() as i64

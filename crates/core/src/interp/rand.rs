@@ -50,12 +50,12 @@ impl GlibcRand {
         self.f = 3;
         self.b = 0;
         for _ in 0..310 {
-            self.next();
+            self.rand();
         }
     }
 
     /// `rand()`: the next value in `0..=RAND_MAX`.
-    pub fn next(&mut self) -> i32 {
+    pub fn rand(&mut self) -> i32 {
         let v = self.table[self.f].wrapping_add(self.table[self.b]);
         self.table[self.f] = v;
         let result = ((v as u32) >> 1) as i32;
@@ -73,7 +73,7 @@ mod tests {
     fn default_seed_matches_glibc() {
         // The first outputs of glibc's rand() without srand (well-known values).
         let mut g = GlibcRand::default();
-        let first: Vec<i32> = (0..5).map(|_| g.next()).collect();
+        let first: Vec<i32> = (0..5).map(|_| g.rand()).collect();
         assert_eq!(
             first,
             vec![1804289383, 846930886, 1681692777, 1714636915, 1957747793]

@@ -26,7 +26,7 @@ pub fn run(m: &Module, opts: &InterpOptions) -> Result<RunResult, Diagnostic> {
     for g in &m.globals {
         let data = g.init.iter().map(|c| Some(const_bits(*c))).collect();
         mach.globals.push(mach.heap.len());
-        mach.heap.push(Buf { data, elem: g.elem });
+        mach.heap.push(Buf { data });
     }
     let ret = mach.exec(main, &[])?;
     Ok(RunResult {
@@ -53,7 +53,6 @@ pub fn const_bits(c: Const) -> u64 {
 
 struct Buf {
     data: Vec<Option<u64>>,
-    elem: ScalarTy,
 }
 
 /// An argument as passed to an activation.
@@ -102,23 +101,17 @@ impl Machine<'_> {
                         Some(c) => c.iter().map(|c| Some(const_bits(*c))).collect(),
                         None => vec![None; md.len() as usize],
                     };
-                    self.heap.push(Buf {
-                        data,
-                        elem: md.elem,
-                    });
+                    self.heap.push(Buf { data });
                     self.heap.len() - 1
                 }
             });
         }
         let entry = f.entry();
-        let mut k = 0;
         for (p, a) in f.params.iter().zip(args) {
             if let (ParamKind::Scalar(v), ArgVal::Scalar(x)) = (p.kind, a) {
                 regs[v.index()] = *x;
-                k += 1;
             }
         }
-        let _ = k;
         let mut b = entry;
         loop {
             if profiling {
@@ -156,7 +149,7 @@ impl Machine<'_> {
                         Some(v) => match regs[v.index()] {
                             Some(x) => Ok(Some(x)),
                             None => Err(err(
-                                span.or(Some(Span::default())).filter(|_| span.is_some()),
+                                span,
                                 format!("function `{}` returns an uninitialized value", f.name),
                             )),
                         },
@@ -263,7 +256,7 @@ impl Machine<'_> {
                     "internal: variables must be in SSA form before running".into(),
                 ));
             }
-            Op::Call(callee, args) => self.call(f, callee, args, regs, mems, span)?,
+            Op::Call(callee, args) => self.call(callee, args, regs, mems, span)?,
         };
         if let Some(res) = d.result {
             regs[res.index()] = r;
@@ -273,7 +266,6 @@ impl Machine<'_> {
 
     fn call(
         &mut self,
-        f: &Function,
         callee: &Callee,
         args: &[Arg],
         regs: &[Option<u64>],
@@ -281,7 +273,7 @@ impl Machine<'_> {
         span: Option<Span>,
     ) -> Result<Option<u64>, Diagnostic> {
         match callee {
-            Callee::Rand => Ok(Some(self.rand.next() as u64)),
+            Callee::Rand => Ok(Some(self.rand.rand() as u64)),
             Callee::Srand => {
                 let Some(Arg::Value(v)) = args.first() else {
                     return Ok(None);
@@ -323,7 +315,6 @@ impl Machine<'_> {
                         ret: ret_s,
                     });
                 }
-                let _ = f;
                 Ok(ret)
             }
         }
@@ -381,7 +372,6 @@ impl Machine<'_> {
             }
             out.push(ArgValues { name, ty, values });
         }
-        let _ = self.heap.iter().map(|b| b.elem).count();
         Ok(out)
     }
 }
