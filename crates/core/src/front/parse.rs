@@ -67,6 +67,8 @@ pub(super) struct Parser<'a> {
     pub typedefs: BTreeMap<String, CType>,
     pub end: Span,
     pub depth: usize,
+    /// The last declarator was a (rejected) pointer.
+    pub saw_pointer: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -78,6 +80,7 @@ impl<'a> Parser<'a> {
             typedefs: BTreeMap::new(),
             end,
             depth: 0,
+            saw_pointer: false,
         }
     }
 
@@ -150,7 +153,8 @@ impl<'a> Parser<'a> {
             format!("`{}`", t.text)
         });
         let span = if self.at_end() || p == ";" {
-            self.prev_span()
+            let prev = self.prev_span();
+            Span::new(prev.file, prev.end, prev.end)
         } else {
             self.span()
         };
@@ -258,6 +262,7 @@ impl<'a> Parser<'a> {
                             "pass each field as its own scalar or array parameter"
                         },
                     );
+                    self.skip_tagged_body();
                     return None;
                 }
                 w if TYPE_WORDS.contains(&w) => words.push((&t.text, t.span)),
@@ -389,6 +394,29 @@ impl<'a> Parser<'a> {
         ty
     }
 
+    /// Skips `struct tag { … }` (the keyword is the current token).
+    fn skip_tagged_body(&mut self) {
+        self.pos += 1;
+        if self.peek().is_some_and(|t| t.kind == TokKind::Ident) {
+            self.pos += 1;
+        }
+        if !self.is("{") {
+            return;
+        }
+        let mut depth = 0usize;
+        while let Some(t) = self.peek() {
+            self.pos += 1;
+            if t.is_punct("{") {
+                depth += 1;
+            } else if t.is_punct("}") {
+                depth -= 1;
+                if depth == 0 {
+                    return;
+                }
+            }
+        }
+    }
+
     fn recover_to(&mut self, p: &str) {
         while let Some(t) = self.peek() {
             self.pos += 1;
@@ -400,6 +428,7 @@ impl<'a> Parser<'a> {
 
     /// Parses a declarator name, rejecting pointers and function pointers.
     pub fn declarator_name(&mut self) -> Option<(String, Span)> {
+        self.saw_pointer = self.is("*");
         if self.is("*") {
             let s = self.span();
             self.error_note(
@@ -545,11 +574,16 @@ impl<'a> Parser<'a> {
                     None => (String::new(), start),
                 }
             };
+            let pointer = self.saw_pointer;
             let base = ps.ty.clone().unwrap_or_else(|| {
                 self.error(pspan, "a parameter cannot have type `void`");
                 CType::scalar(ScalarTy::I32)
             });
-            let ty = self.dims(&base, pspan);
+            let mut ty = self.dims(&base, pspan);
+            if pointer && ty.dims.is_empty() {
+                // Already reported; an array keeps uses of the parameter from cascading.
+                ty.dims.push(1);
+            }
             if ty.dims.first() == Some(&0) {
                 self.error_note(
                     pspan,

@@ -172,7 +172,9 @@ impl Parser<'_> {
                     "use arrays with indices instead",
                 );
                 self.pos += 1;
-                return self.unary();
+                // Parse the operand for recovery, but do not check it further.
+                let e = self.unary()?;
+                return Some(mk(ExprKind::Int(0, ScalarTy::I32), start.join(e.span)));
             }
             if t.text == "("
                 && self.peek_at(1).is_some_and(|_| {

@@ -277,6 +277,7 @@ impl Parser<'_> {
                 self.recover();
                 return None;
             }
+            let before = self.diags.len();
             let d = self.var_rest(&specs, name, span);
             if let Some(d) = d {
                 if specs.is_typedef {
@@ -285,11 +286,18 @@ impl Parser<'_> {
                     decls.push(d);
                 }
             }
+            if self.diags.len() > before {
+                // Keep the declaration (so later uses resolve) and skip the rest.
+                self.recover();
+                return Some(decls);
+            }
             if !self.eat(",") {
                 break;
             }
         }
-        self.semi()?;
+        if self.expect(";").is_none() {
+            self.recover();
+        }
         Some(decls)
     }
 }

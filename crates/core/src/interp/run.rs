@@ -118,6 +118,8 @@ impl Machine<'_> {
                 *self.profile.block_counts.entry(b).or_insert(0) += 1;
             }
             let bd = f.block(b);
+            // The terminator counts as a step too, so empty loops hit the limit.
+            self.steps += 1;
             for &i in &bd.insts {
                 self.steps += 1;
                 if self.steps > self.max_steps {
@@ -133,6 +135,16 @@ impl Machine<'_> {
                 self.inst(f, i, &mut regs, &mems)?;
             }
             let span = bd.term_span;
+            if self.steps > self.max_steps {
+                return Err(err(
+                    span,
+                    format!(
+                        "the program ran more than {} steps; it probably loops forever",
+                        self.max_steps
+                    ),
+                )
+                .with_note("check the loop conditions (the step limit can be raised)"));
+            }
             let next = match &bd.term {
                 Terminator::Br(t) => t,
                 Terminator::CondBr(c, t, e) => {
