@@ -25,8 +25,30 @@ impl Rng {
 }
 
 const PIECES: [&str; 24] = [
-    "(", ")", "{", "}", "[", "]", ";", ",", "*", "&", "#define X(a) a a\n", "X(", "int ", "for (",
-    "while(1)", "0x", "'", "\"", "/*", "\\\n", "#if 1\n", "#endif\n", "++", "1e",
+    "(",
+    ")",
+    "{",
+    "}",
+    "[",
+    "]",
+    ";",
+    ",",
+    "*",
+    "&",
+    "#define X(a) a a\n",
+    "X(",
+    "int ",
+    "for (",
+    "while(1)",
+    "0x",
+    "'",
+    "\"",
+    "/*",
+    "\\\n",
+    "#if 1\n",
+    "#endif\n",
+    "++",
+    "1e",
 ];
 
 fn mutate(src: &[u8], rng: &mut Rng) -> Vec<u8> {
@@ -62,7 +84,9 @@ fn inputs() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut out = Vec::new();
     for dir in ["tests/front", "tests/diagnostics"] {
-        let Ok(rd) = std::fs::read_dir(root.join(dir)) else { continue };
+        let Ok(rd) = std::fs::read_dir(root.join(dir)) else {
+            continue;
+        };
         for e in rd.flatten() {
             let p = e.path();
             if p.is_dir() {

@@ -1,12 +1,14 @@
-//! Renumbering: rebuilds the arenas so that blocks are numbered in layout order and values and
-//! instructions in order of definition, dropping everything no longer used. Run last, so the
-//! printed IR and the interpreter's profile use dense, stable ids.
+//! Renumbering: orders the blocks in reverse post-order (so the text reads top-down), then
+//! rebuilds the arenas so that blocks are numbered in that order and values and instructions
+//! in order of definition, dropping everything no longer used. Run last, so the printed IR and
+//! the interpreter's profile use dense, stable ids.
 
 use super::super::ir::*;
 use std::collections::BTreeMap;
 
 /// Runs the pass.
 pub fn run(f: &mut Function) {
+    f.layout = super::super::analysis::Cfg::new(f).rpo;
     let bmap: BTreeMap<Block, Block> = f
         .layout
         .iter()

@@ -1,7 +1,8 @@
 //! Dead code elimination and CFG cleanup: removes unreachable blocks, instructions whose
 //! results are never used (and that have no effect), block parameters that feed nothing but
-//! themselves, and merges a block into its single predecessor when that predecessor branches
-//! only to it.
+//! themselves, merges a block into its single predecessor when that predecessor branches
+//! only to it, and bypasses empty blocks that only branch on (their arguments dominate them,
+//! hence every predecessor, so the predecessors can pass them directly).
 
 use super::super::analysis::Cfg;
 use super::super::build::remove_unreachable;
@@ -11,8 +12,46 @@ use std::collections::{BTreeMap, BTreeSet};
 /// Runs the pass.
 pub fn run(f: &mut Function) {
     remove_unreachable(f);
+    forward_empty_blocks(f);
+    remove_unreachable(f);
     merge_blocks(f);
     remove_dead(f);
+}
+
+/// Redirects branches to an empty, parameterless block `b: br c(args)` straight to `c`.
+fn forward_empty_blocks(f: &mut Function) {
+    let entry = f.entry();
+    let mut forward: BTreeMap<Block, Target> = BTreeMap::new();
+    for &b in &f.layout {
+        let bd = f.block(b);
+        if let (true, true, Terminator::Br(t)) = (
+            b != entry,
+            bd.insts.is_empty() && bd.params.is_empty(),
+            &bd.term,
+        ) {
+            if t.block != b {
+                forward.insert(b, t.clone());
+            }
+        }
+    }
+    // Follow chains of empty blocks (stopping on cycles of them).
+    let resolve = |t: &Target| -> Target {
+        let mut cur = t.clone();
+        for _ in 0..forward.len() {
+            match forward.get(&cur.block) {
+                Some(next) if cur.args.is_empty() => cur = next.clone(),
+                _ => break,
+            }
+        }
+        cur
+    };
+    for b in f.layout.clone() {
+        let mut term = f.blocks[b.index()].term.clone();
+        for t in term.targets_mut() {
+            *t = resolve(t);
+        }
+        f.blocks[b.index()].term = term;
+    }
 }
 
 /// Liveness from effects and terminators, then deletion of what is not live.
