@@ -29,8 +29,9 @@ impl Cfg {
         let mut stack = vec![(entry, 0usize)];
         seen.insert(entry);
         while let Some(&mut (b, ref mut i)) = stack.last_mut() {
+            // Visit successors last-first so the first successor comes first in the order.
             let succs = f.block(b).term.successors();
-            if let Some(&s) = succs.get(*i) {
+            if let Some(&s) = succs.iter().rev().nth(*i) {
                 *i += 1;
                 if seen.insert(s) {
                     stack.push((s, 0));
