@@ -3,7 +3,7 @@
 //! checker, CFG lowering, the verified pass pipeline and a short interpreter run. Nothing may
 //! panic and the verifier must accept the IR after every pass; diagnostics are fine.
 //!
-//! Run: `cd fuzz-front && cargo +nightly fuzz run c_frontend`.
+//! Run from the repository root: `cargo +nightly fuzz run --fuzz-dir fuzz-front c_frontend`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
