@@ -8,8 +8,11 @@
 //! → HW IR / Synth IR → VHDL and Verilog, with the reference interpreter and the cycle-accurate
 //! simulator checking every stage.
 
+pub mod cfg;
 pub mod diag;
+pub mod front;
 pub mod handshake;
+pub mod interp;
 pub mod milp;
 pub mod rtl;
 pub mod timing;

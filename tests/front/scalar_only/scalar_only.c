@@ -1,0 +1,34 @@
+#include "dynamatic/Integration.h"
+
+#define SQ(x) ((x) * (x))
+#define MAX(a, b) ((a) > (b) ? (a) : (b))
+#define LEVEL 2
+#if LEVEL == 1
+#define K 3
+#elif defined(SQ) && !defined(NOTHING) && (SQ(3) == 9) && LEVEL > 1
+#define K 17
+#else
+#define K 0
+#endif
+#define CLAMP(v, lo, hi) \
+  ((v) < (lo) ? (lo) \
+              : (v) > (hi) ? (hi) : (v))
+#define CAT(a, b) a##b
+
+int scalar_only(int a, int b, unsigned c) {
+  int r = SQ(a - b) + MAX(a, b) * K;
+  r ^= (int)(c >> 3);
+  r = r % 1000 + (c % 7u);
+  r += a++ + ++b;
+  r -= (a, b);
+  r *= -3;
+  r /= 2;
+  r += CLAMP(CAT(a, ) * 3, -50, 50);
+  return r;
+}
+
+int main(void) {
+  int x = 41, y = -13;
+  CALL_KERNEL(scalar_only, x, y, 123456789u);
+  return 0;
+}
