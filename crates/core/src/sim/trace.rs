@@ -1,0 +1,132 @@
+//! Per-cycle, per-channel record of a run, compact enough for the web app's animation: the
+//! handshake state of every channel packed in 2 bits, and the data of every channel that is
+//! valid (stall or transfer) as a `(channel, value)` list per cycle, in channel order.
+
+use super::units::Signals;
+
+/// The handshake state of a channel in one cycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChannelState {
+    /// Neither valid nor ready.
+    Idle,
+    /// Ready only: the consumer would accept a token.
+    Accept,
+    /// Valid only: a token waits.
+    Stall,
+    /// Valid and ready: the token moves.
+    Transfer,
+}
+
+impl ChannelState {
+    fn from_bits(bits: u8) -> Self {
+        match bits & 3 {
+            0 => ChannelState::Idle,
+            1 => ChannelState::Accept,
+            2 => ChannelState::Stall,
+            _ => ChannelState::Transfer,
+        }
+    }
+
+    /// Whether the channel is valid.
+    pub fn valid(self) -> bool {
+        matches!(self, ChannelState::Stall | ChannelState::Transfer)
+    }
+
+    /// Whether the channel is ready.
+    pub fn ready(self) -> bool {
+        matches!(self, ChannelState::Accept | ChannelState::Transfer)
+    }
+}
+
+/// The recorded run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trace {
+    channels: usize,
+    cycles: u64,
+    /// `ceil(channels / 4)` bytes per cycle; channel c in bits `2 (c mod 4)` of byte `c / 4`
+    /// (bit 0 = ready, bit 1 = valid).
+    states: Vec<u8>,
+    /// Start of each cycle's tokens in `tokens` (one more entry than cycles).
+    starts: Vec<u32>,
+    tokens: Vec<(u32, u64)>,
+}
+
+impl Trace {
+    /// Number of recorded cycles.
+    pub fn cycles(&self) -> u64 {
+        self.cycles
+    }
+
+    /// Number of channels.
+    pub fn channels(&self) -> usize {
+        self.channels
+    }
+
+    /// The state of channel `c` in `cycle` (`Idle` outside the run).
+    pub fn state(&self, cycle: u64, c: usize) -> ChannelState {
+        if cycle >= self.cycles || c >= self.channels {
+            return ChannelState::Idle;
+        }
+        let row = self.channels.div_ceil(4) * cycle as usize;
+        ChannelState::from_bits(self.states[row + c / 4] >> (2 * (c % 4)))
+    }
+
+    /// The valid channels of `cycle` with their data, in channel order.
+    pub fn tokens(&self, cycle: u64) -> &[(u32, u64)] {
+        if cycle >= self.cycles {
+            return &[];
+        }
+        let c = cycle as usize;
+        &self.tokens[self.starts[c] as usize..self.starts[c + 1] as usize]
+    }
+
+    /// The data of channel `c` in `cycle` if it is valid.
+    pub fn data(&self, cycle: u64, c: usize) -> Option<u64> {
+        let t = self.tokens(cycle);
+        t.binary_search_by_key(&(c as u32), |e| e.0).ok().map(|i| t[i].1)
+    }
+
+    /// The transfers of `cycle`: `(channel, data)` in channel order.
+    pub fn transfers(&self, cycle: u64) -> impl Iterator<Item = (usize, u64)> + '_ {
+        self.tokens(cycle)
+            .iter()
+            .filter(move |&&(c, _)| self.state(cycle, c as usize) == ChannelState::Transfer)
+            .map(|&(c, d)| (c as usize, d))
+    }
+}
+
+/// Accumulates a [`Trace`] cycle by cycle.
+#[derive(Clone, Debug)]
+pub struct TraceBuilder {
+    trace: Trace,
+}
+
+impl TraceBuilder {
+    /// An empty trace of `channels` channels.
+    pub fn new(channels: usize) -> Self {
+        Self { trace: Trace { channels, cycles: 0, states: Vec::new(), starts: vec![0], tokens: Vec::new() } }
+    }
+
+    /// Records the settled signals of the next cycle.
+    pub fn record(&mut self, sig: &Signals) {
+        let t = &mut self.trace;
+        let row = t.states.len();
+        t.states.resize(row + t.channels.div_ceil(4), 0);
+        for c in 0..t.channels {
+            let (v, r) = (sig.valid[c], sig.ready[c]);
+            t.states[row + c / 4] |= (u8::from(v) << 1 | u8::from(r)) << (2 * (c % 4));
+            if v {
+                t.tokens.push((c as u32, sig.data[c]));
+            }
+        }
+        t.starts.push(t.tokens.len() as u32);
+        t.cycles += 1;
+    }
+
+    /// The trace of the first `cycles` recorded cycles.
+    pub fn finish(mut self, cycles: u64) -> Trace {
+        debug_assert!(cycles <= self.trace.cycles);
+        self.trace.cycles = self.trace.cycles.min(cycles);
+        self.trace
+    }
+}
