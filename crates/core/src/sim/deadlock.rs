@@ -57,23 +57,45 @@ pub struct CombLoopReport {
 }
 
 /// Builds the deadlock report from the settled signals of `cycle`.
-pub fn report(netlist: &Netlist, sig: &Signals, cycle: u64, last_transfer: Option<u64>) -> DeadlockReport {
-    let stalled: Vec<(ChannelId, u64)> =
-        (0..netlist.channels.len()).filter(|&c| sig.valid[c] && !sig.ready[c]).map(|c| (c, sig.data[c])).collect();
+pub fn report(
+    netlist: &Netlist,
+    sig: &Signals,
+    cycle: u64,
+    last_transfer: Option<u64>,
+) -> DeadlockReport {
+    let stalled: Vec<(ChannelId, u64)> = (0..netlist.channels.len())
+        .filter(|&c| sig.valid[c] && !sig.ready[c])
+        .map(|c| (c, sig.data[c]))
+        .collect();
     let mut waits = Vec::new();
     let mut waiting = vec![false; netlist.units.len()];
     for &(c, _) in &stalled {
         let ch = &netlist.channels[c];
-        waits.push(Wait { waiter: ch.producer.0, channel: c, on: ch.consumer.0, reason: WaitReason::NeedsReady });
+        waits.push(Wait {
+            waiter: ch.producer.0,
+            channel: c,
+            on: ch.consumer.0,
+            reason: WaitReason::NeedsReady,
+        });
         waiting[ch.consumer.0] = true;
     }
     for (c, ch) in netlist.channels.iter().enumerate() {
         if waiting[ch.consumer.0] && !sig.valid[c] {
-            waits.push(Wait { waiter: ch.consumer.0, channel: c, on: ch.producer.0, reason: WaitReason::NeedsToken });
+            waits.push(Wait {
+                waiter: ch.consumer.0,
+                channel: c,
+                on: ch.producer.0,
+                reason: WaitReason::NeedsToken,
+            });
         }
     }
     waits.sort_by_key(|w| (w.waiter, w.channel));
-    DeadlockReport { cycle, last_transfer, stalled, waits }
+    DeadlockReport {
+        cycle,
+        last_transfer,
+        stalled,
+        waits,
+    }
 }
 
 impl DeadlockReport {
@@ -89,7 +111,14 @@ impl DeadlockReport {
         writeln!(s, "channels holding tokens:").ok();
         for &(c, value) in &self.stalled {
             let ch = &netlist.channels[c];
-            writeln!(s, "  {} ({} -> {}) = 0x{value:x}", chan(c), unit(ch.producer.0), unit(ch.consumer.0)).ok();
+            writeln!(
+                s,
+                "  {} ({} -> {}) = 0x{value:x}",
+                chan(c),
+                unit(ch.producer.0),
+                unit(ch.consumer.0)
+            )
+            .ok();
         }
         writeln!(s, "waits:").ok();
         for w in &self.waits {
@@ -97,7 +126,14 @@ impl DeadlockReport {
                 WaitReason::NeedsReady => "to accept the token on",
                 WaitReason::NeedsToken => "for a token on",
             };
-            writeln!(s, "  {} waits for {} {what} {}", unit(w.waiter), unit(w.on), chan(w.channel)).ok();
+            writeln!(
+                s,
+                "  {} waits for {} {what} {}",
+                unit(w.waiter),
+                unit(w.on),
+                chan(w.channel)
+            )
+            .ok();
         }
         s
     }
@@ -106,7 +142,15 @@ impl DeadlockReport {
 impl CombLoopReport {
     /// A human-readable description naming the channels.
     pub fn render(&self, netlist: &Netlist) -> String {
-        let names: Vec<&str> = self.channels.iter().map(|&c| netlist.channels[c].name.as_str()).collect();
-        format!("combinational loop in cycle {}: signals of {} keep changing", self.cycle, names.join(", "))
+        let names: Vec<&str> = self
+            .channels
+            .iter()
+            .map(|&c| netlist.channels[c].name.as_str())
+            .collect();
+        format!(
+            "combinational loop in cycle {}: signals of {} keep changing",
+            self.cycle,
+            names.join(", ")
+        )
     }
 }

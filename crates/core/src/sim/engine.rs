@@ -54,9 +54,15 @@ impl<'n> Simulator<'n> {
     pub fn new(netlist: &'n Netlist, options: &SimOptions) -> Result<Self, Vec<Diagnostic>> {
         let ports = port_map(netlist)?;
         let width = |c: usize| netlist.channels[c].width;
-        let models: Vec<Box<dyn UnitModel>> =
-            netlist.units.iter().enumerate().map(|(u, unit)| units::build(&unit.kind, u, &ports, &width)).collect();
-        let stateful = (0..models.len()).filter(|&u| models[u].has_state()).collect();
+        let models: Vec<Box<dyn UnitModel>> = netlist
+            .units
+            .iter()
+            .enumerate()
+            .map(|(u, unit)| units::build(&unit.kind, u, &ports, &width))
+            .collect();
+        let stateful = (0..models.len())
+            .filter(|&u| models[u].has_state())
+            .collect();
         let n = netlist.channels.len();
         let exits = netlist
             .units
@@ -65,16 +71,33 @@ impl<'n> Simulator<'n> {
             .filter(|(_, unit)| unit.kind == UnitKind::Exit)
             .map(|(u, _)| (ports.inputs[u][0], None))
             .collect();
-        let max_latency = netlist.units.iter().map(|u| u.kind.latency() as u64).max().unwrap_or(0);
+        let max_latency = netlist
+            .units
+            .iter()
+            .map(|u| u.kind.latency() as u64)
+            .max()
+            .unwrap_or(0);
         let mut work = Worklist::new(models.len());
         for u in 0..models.len() {
             work.push(u as u32);
         }
         Ok(Self {
             netlist,
-            producer: netlist.channels.iter().map(|c| c.producer.0 as u32).collect(),
-            consumer: netlist.channels.iter().map(|c| c.consumer.0 as u32).collect(),
-            sig: Signals { valid: vec![false; n], ready: vec![false; n], data: vec![0; n] },
+            producer: netlist
+                .channels
+                .iter()
+                .map(|c| c.producer.0 as u32)
+                .collect(),
+            consumer: netlist
+                .channels
+                .iter()
+                .map(|c| c.consumer.0 as u32)
+                .collect(),
+            sig: Signals {
+                valid: vec![false; n],
+                ready: vec![false; n],
+                data: vec![0; n],
+            },
             work,
             memories: netlist
                 .memories
@@ -85,7 +108,9 @@ impl<'n> Simulator<'n> {
             exits_done: 0,
             cycle: 0,
             last_transfer: None,
-            deadlock_cycles: options.deadlock_cycles.unwrap_or(1000.max(4 * max_latency + 64)),
+            deadlock_cycles: options
+                .deadlock_cycles
+                .unwrap_or(1000.max(4 * max_latency + 64)),
             max_cycles: options.max_cycles,
             eval_limit: 64 * models.len() as u64 + 1024,
             evaluations: 0,
@@ -127,7 +152,10 @@ impl<'n> Simulator<'n> {
             return self.status.as_ref();
         }
         if let Err(channels) = self.settle() {
-            self.status = Some(Status::CombLoop(CombLoopReport { cycle: self.cycle, channels }));
+            self.status = Some(Status::CombLoop(CombLoopReport {
+                cycle: self.cycle,
+                channels,
+            }));
             return self.status.as_ref();
         }
         if let Some(t) = &mut self.trace {
@@ -223,7 +251,11 @@ impl<'n> Simulator<'n> {
 
     /// The rising edge: clocks every unit with registers; returns whether any register changed.
     fn clock(&mut self) -> bool {
-        let mut edge = Edge { sig: &self.sig, memories: &mut self.memories, cycle: self.cycle };
+        let mut edge = Edge {
+            sig: &self.sig,
+            memories: &mut self.memories,
+            cycle: self.cycle,
+        };
         let mut changed = false;
         for &u in &self.stateful {
             if self.models[u].clock(&mut edge) {
@@ -244,7 +276,9 @@ impl<'n> Simulator<'n> {
             return Some(Status::Finished);
         }
         // Cycles since the last transfer (this one included when nothing moved in it).
-        let idle = self.last_transfer.map_or(self.cycle + 1, |c| self.cycle - c);
+        let idle = self
+            .last_transfer
+            .map_or(self.cycle + 1, |c| self.cycle - c);
         if quiescent || idle >= self.deadlock_cycles {
             let report = deadlock::report(self.netlist, &self.sig, self.cycle, self.last_transfer);
             return Some(Status::Deadlock(report));

@@ -35,8 +35,8 @@ mod vcd;
 pub use deadlock::{CombLoopReport, DeadlockReport, Wait, WaitReason};
 pub use engine::Simulator;
 pub use netlist::{
-    BufferType, Channel, ChannelId, FloatOp, FloatPredicate, IntOp, IntPredicate, Memory, Netlist, Unit,
-    UnitId, UnitKind,
+    BufferType, Channel, ChannelId, FloatOp, FloatPredicate, IntOp, IntPredicate, Memory, Netlist,
+    Unit, UnitId, UnitKind,
 };
 pub use trace::{ChannelState, Trace};
 pub use units::Signals;
@@ -59,7 +59,11 @@ pub struct SimOptions {
 
 impl Default for SimOptions {
     fn default() -> Self {
-        Self { max_cycles: 1_000_000, deadlock_cycles: None, trace: false }
+        Self {
+            max_cycles: 1_000_000,
+            deadlock_cycles: None,
+            trace: false,
+        }
     }
 }
 

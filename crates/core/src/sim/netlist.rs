@@ -228,7 +228,10 @@ pub enum FloatOp {
 impl IntOp {
     /// Whether the operation has one operand (`ins`) rather than two (`lhs`, `rhs`).
     pub fn is_unary(self) -> bool {
-        matches!(self, IntOp::ExtS | IntOp::ExtU | IntOp::Trunc | IntOp::Abs | IntOp::Not)
+        matches!(
+            self,
+            IntOp::ExtS | IntOp::ExtU | IntOp::Trunc | IntOp::Abs | IntOp::Not
+        )
     }
 }
 
@@ -290,7 +293,12 @@ pub enum UnitKind {
     /// Memory controller of `memory`. in: `memStart`, `ctrl[0..controls]` (32 bits),
     /// `ldAddr[0..loads]`, `stAddr[0..stores]`, `stData[0..stores]`, `ctrlEnd`;
     /// out: `ldData[0..loads]`, `memEnd`.
-    MemController { memory: usize, controls: usize, loads: usize, stores: usize },
+    MemController {
+        memory: usize,
+        controls: usize,
+        loads: usize,
+        stores: usize,
+    },
     /// Kernel input: offers one token carrying `value` from cycle 0 until it is taken.
     /// out: `outs`.
     Entry { value: u64 },
@@ -309,16 +317,25 @@ impl UnitKind {
     pub fn num_inputs(&self) -> usize {
         match self {
             UnitKind::Fork { .. } | UnitKind::LazyFork { .. } => 1,
-            UnitKind::Join { size } | UnitKind::Merge { size } | UnitKind::ControlMerge { size } => *size,
+            UnitKind::Join { size }
+            | UnitKind::Merge { size }
+            | UnitKind::ControlMerge { size } => *size,
             UnitKind::Mux { size } => 1 + size,
-            UnitKind::Br | UnitKind::Sink | UnitKind::Constant { .. } | UnitKind::Buffer { .. } => 1,
+            UnitKind::Br | UnitKind::Sink | UnitKind::Constant { .. } | UnitKind::Buffer { .. } => {
+                1
+            }
             UnitKind::Exit | UnitKind::ScriptSink { .. } => 1,
             UnitKind::CondBr | UnitKind::Load | UnitKind::Store => 2,
             UnitKind::Select => 3,
             UnitKind::Source | UnitKind::Entry { .. } | UnitKind::ScriptSource { .. } => 0,
             UnitKind::Int { op, .. } => 2 - usize::from(op.is_unary()),
             UnitKind::Float { op, .. } => 2 - usize::from(op.is_unary()),
-            UnitKind::MemController { controls, loads, stores, .. } => 2 + controls + loads + 2 * stores,
+            UnitKind::MemController {
+                controls,
+                loads,
+                stores,
+                ..
+            } => 2 + controls + loads + 2 * stores,
         }
     }
 
@@ -326,7 +343,9 @@ impl UnitKind {
     pub fn num_outputs(&self) -> usize {
         match self {
             UnitKind::Fork { size } | UnitKind::LazyFork { size } => *size,
-            UnitKind::ControlMerge { .. } | UnitKind::CondBr | UnitKind::Load | UnitKind::Store => 2,
+            UnitKind::ControlMerge { .. } | UnitKind::CondBr | UnitKind::Load | UnitKind::Store => {
+                2
+            }
             UnitKind::Sink | UnitKind::Exit | UnitKind::ScriptSink { .. } => 0,
             UnitKind::MemController { loads, .. } => loads + 1,
             _ => 1,
@@ -352,7 +371,10 @@ impl Netlist {
 
     /// Adds a unit and returns its id.
     pub fn add_unit(&mut self, name: impl Into<String>, kind: UnitKind) -> UnitId {
-        self.units.push(Unit { kind, name: name.into() });
+        self.units.push(Unit {
+            kind,
+            name: name.into(),
+        });
         self.units.len() - 1
     }
 
@@ -365,13 +387,22 @@ impl Netlist {
         from: (UnitId, usize),
         to: (UnitId, usize),
     ) -> ChannelId {
-        self.channels.push(Channel { width, producer: from, consumer: to, name: name.into() });
+        self.channels.push(Channel {
+            width,
+            producer: from,
+            consumer: to,
+            name: name.into(),
+        });
         self.channels.len() - 1
     }
 
     /// Adds a memory and returns its index (for [`UnitKind::MemController::memory`]).
     pub fn add_memory(&mut self, name: impl Into<String>, width: u32, contents: Vec<u64>) -> usize {
-        self.memories.push(Memory { name: name.into(), width, contents });
+        self.memories.push(Memory {
+            name: name.into(),
+            width,
+            contents,
+        });
         self.memories.len() - 1
     }
 

@@ -18,15 +18,27 @@ pub struct PortMap {
 /// Builds the port map, or returns every violation of the netlist invariants.
 pub fn port_map(netlist: &Netlist) -> Result<PortMap, Vec<Diagnostic>> {
     let mut errors = Vec::new();
-    let mut inputs: Vec<Vec<Option<usize>>> =
-        netlist.units.iter().map(|u| vec![None; u.kind.num_inputs()]).collect();
-    let mut outputs: Vec<Vec<Option<usize>>> =
-        netlist.units.iter().map(|u| vec![None; u.kind.num_outputs()]).collect();
+    let mut inputs: Vec<Vec<Option<usize>>> = netlist
+        .units
+        .iter()
+        .map(|u| vec![None; u.kind.num_inputs()])
+        .collect();
+    let mut outputs: Vec<Vec<Option<usize>>> = netlist
+        .units
+        .iter()
+        .map(|u| vec![None; u.kind.num_outputs()])
+        .collect();
     for (c, ch) in netlist.channels.iter().enumerate() {
         if ch.width > 64 {
-            errors.push(Diagnostic::error(format!("channel `{}` is wider than 64 bits", ch.name)));
+            errors.push(Diagnostic::error(format!(
+                "channel `{}` is wider than 64 bits",
+                ch.name
+            )));
         }
-        let ends = [(ch.producer, &mut outputs, "output"), (ch.consumer, &mut inputs, "input")];
+        let ends = [
+            (ch.producer, &mut outputs, "output"),
+            (ch.consumer, &mut inputs, "input"),
+        ];
         for ((unit, port), table, what) in ends {
             match table.get_mut(unit).and_then(|ports| ports.get_mut(port)) {
                 None => errors.push(Diagnostic::error(format!(
@@ -62,7 +74,10 @@ pub fn port_map(netlist: &Netlist) -> Result<PortMap, Vec<Diagnostic>> {
             })
             .collect()
     };
-    let map = PortMap { inputs: finish(inputs, "input"), outputs: finish(outputs, "output") };
+    let map = PortMap {
+        inputs: finish(inputs, "input"),
+        outputs: finish(outputs, "output"),
+    };
     if errors.is_empty() {
         check_widths(netlist, &map, &mut errors);
     }
@@ -81,33 +96,50 @@ pub fn check(netlist: &Netlist) -> Vec<Diagnostic> {
 fn check_widths(netlist: &Netlist, map: &PortMap, errors: &mut Vec<Diagnostic>) {
     let mut controllers = vec![0usize; netlist.memories.len()];
     for (u, unit) in netlist.units.iter().enumerate() {
-        let iw: Vec<u32> = map.inputs[u].iter().map(|&c| netlist.channels[c].width).collect();
-        let ow: Vec<u32> = map.outputs[u].iter().map(|&c| netlist.channels[c].width).collect();
+        let iw: Vec<u32> = map.inputs[u]
+            .iter()
+            .map(|&c| netlist.channels[c].width)
+            .collect();
+        let ow: Vec<u32> = map.outputs[u]
+            .iter()
+            .map(|&c| netlist.channels[c].width)
+            .collect();
         let mut fail = |msg: &str| {
             errors.push(Diagnostic::error(format!("unit `{}`: {msg}", unit.name)));
         };
         let all_eq = |ws: &[u32]| ws.windows(2).all(|w| w[0] == w[1]);
         let fits_index = |size: usize, w: u32| w >= 1 && (w >= 64 || size as u64 <= 1u64 << w);
         match &unit.kind {
-            UnitKind::Fork { size } | UnitKind::LazyFork { size } | UnitKind::Join { size }
-            | UnitKind::Merge { size } | UnitKind::Mux { size } | UnitKind::ControlMerge { size }
+            UnitKind::Fork { size }
+            | UnitKind::LazyFork { size }
+            | UnitKind::Join { size }
+            | UnitKind::Merge { size }
+            | UnitKind::Mux { size }
+            | UnitKind::ControlMerge { size }
                 if *size == 0 =>
             {
                 fail("size must be at least 1")
             }
-            UnitKind::Fork { .. } | UnitKind::LazyFork { .. } | UnitKind::Merge { .. } | UnitKind::Br
+            UnitKind::Fork { .. }
+            | UnitKind::LazyFork { .. }
+            | UnitKind::Merge { .. }
+            | UnitKind::Br
                 if !all_eq(&[iw.as_slice(), ow.as_slice()].concat()) =>
             {
                 fail("all channels must have the same width")
             }
-            UnitKind::Buffer { slots, .. } if *slots == 0 => fail("a buffer needs at least one slot"),
+            UnitKind::Buffer { slots, .. } if *slots == 0 => {
+                fail("a buffer needs at least one slot")
+            }
             UnitKind::Buffer { .. } if iw[0] != ow[0] => fail("input and output widths differ"),
             UnitKind::Join { .. } if ow[0] != 0 => fail("a join's output is control-only"),
             UnitKind::Mux { size } if !fits_index(*size, iw[0]) => fail("index too narrow"),
             UnitKind::Mux { .. } if !all_eq(&[&iw[1..], ow.as_slice()].concat()) => {
                 fail("data channels must have the same width")
             }
-            UnitKind::ControlMerge { size } if !fits_index(*size, ow[1]) => fail("index too narrow"),
+            UnitKind::ControlMerge { size } if !fits_index(*size, ow[1]) => {
+                fail("index too narrow")
+            }
             UnitKind::ControlMerge { .. } if !all_eq(&[iw.as_slice(), &ow[..1]].concat()) => {
                 fail("data channels must have the same width")
             }
@@ -117,9 +149,15 @@ fn check_widths(netlist: &Netlist, map: &PortMap, errors: &mut Vec<Diagnostic>) 
             UnitKind::Select if iw[0] != 1 || !all_eq(&[&iw[1..], ow.as_slice()].concat()) => {
                 fail("condition must be 1 bit and values of one width")
             }
-            UnitKind::Constant { value } if *value & !mask(ow[0]) != 0 => fail("value wider than output"),
-            UnitKind::Entry { value } if *value & !mask(ow[0]) != 0 => fail("value wider than output"),
-            UnitKind::ScriptSource { tokens, .. } if tokens.iter().any(|t| t & !mask(ow[0]) != 0) => {
+            UnitKind::Constant { value } if *value & !mask(ow[0]) != 0 => {
+                fail("value wider than output")
+            }
+            UnitKind::Entry { value } if *value & !mask(ow[0]) != 0 => {
+                fail("value wider than output")
+            }
+            UnitKind::ScriptSource { tokens, .. }
+                if tokens.iter().any(|t| t & !mask(ow[0]) != 0) =>
+            {
                 fail("token wider than output")
             }
             UnitKind::Int { op, .. } => {
@@ -135,13 +173,19 @@ fn check_widths(netlist: &Netlist, map: &PortMap, errors: &mut Vec<Diagnostic>) 
             UnitKind::Load | UnitKind::Store if iw[0] != ow[0] || iw[1] != ow[1] => {
                 fail("address and data widths must pass through unchanged")
             }
-            UnitKind::MemController { memory, controls, loads, stores } => match netlist.memories.get(*memory) {
+            UnitKind::MemController {
+                memory,
+                controls,
+                loads,
+                stores,
+            } => match netlist.memories.get(*memory) {
                 None => fail("names a memory that does not exist"),
                 Some(mem) => {
                     controllers[*memory] += 1;
                     let ld_addr = &iw[1 + controls..1 + controls + loads];
                     let st_addr = &iw[1 + controls + loads..1 + controls + loads + stores];
-                    let st_data = &iw[1 + controls + loads + stores..1 + controls + loads + 2 * stores];
+                    let st_data =
+                        &iw[1 + controls + loads + stores..1 + controls + loads + 2 * stores];
                     let addr: Vec<u32> = [ld_addr, st_addr].concat();
                     let data: Vec<u32> = [st_data, &ow[..*loads]].concat();
                     if !all_eq(&addr) || addr.first().is_some_and(|&w| w == 0) {
@@ -166,7 +210,10 @@ fn check_widths(netlist: &Netlist, map: &PortMap, errors: &mut Vec<Diagnostic>) 
             )));
         }
         if netlist.memories[m].width > 64 {
-            errors.push(Diagnostic::error(format!("memory `{}` is wider than 64 bits", netlist.memories[m].name)));
+            errors.push(Diagnostic::error(format!(
+                "memory `{}` is wider than 64 bits",
+                netlist.memories[m].name
+            )));
         }
     }
 }

@@ -83,7 +83,9 @@ impl Trace {
     /// The data of channel `c` in `cycle` if it is valid.
     pub fn data(&self, cycle: u64, c: usize) -> Option<u64> {
         let t = self.tokens(cycle);
-        t.binary_search_by_key(&(c as u32), |e| e.0).ok().map(|i| t[i].1)
+        t.binary_search_by_key(&(c as u32), |e| e.0)
+            .ok()
+            .map(|i| t[i].1)
     }
 
     /// The transfers of `cycle`: `(channel, data)` in channel order.
@@ -104,7 +106,15 @@ pub struct TraceBuilder {
 impl TraceBuilder {
     /// An empty trace of `channels` channels.
     pub fn new(channels: usize) -> Self {
-        Self { trace: Trace { channels, cycles: 0, states: Vec::new(), starts: vec![0], tokens: Vec::new() } }
+        Self {
+            trace: Trace {
+                channels,
+                cycles: 0,
+                states: Vec::new(),
+                starts: vec![0],
+                tokens: Vec::new(),
+            },
+        }
     }
 
     /// Records the settled signals of the next cycle.

@@ -22,7 +22,16 @@ fn ident(mut n: usize) -> String {
 }
 
 fn sanitize(name: &str) -> String {
-    let s: String = name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    let s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
     if s.is_empty() {
         "_".into()
     } else {
@@ -47,7 +56,13 @@ pub fn to_vcd(netlist: &Netlist, trace: &Trace, top: &str) -> String {
         writeln!(out, "$var wire 1 {v} {name}_valid $end").ok();
         writeln!(out, "$var wire 1 {r} {name}_ready $end").ok();
         if ch.width > 0 {
-            writeln!(out, "$var wire {} {d} {name} [{}:0] $end", ch.width, ch.width - 1).ok();
+            writeln!(
+                out,
+                "$var wire {} {d} {name} [{}:0] $end",
+                ch.width,
+                ch.width - 1
+            )
+            .ok();
         }
     }
     writeln!(out, "$upscope $end").ok();

@@ -32,9 +32,21 @@ pub fn apply(op: IntOp, in_width: u32, out_width: u32, a: u64, b: u64) -> u64 {
                 0
             }
         }
-        IntOp::MaxS => if sa > sb { a } else { b },
+        IntOp::MaxS => {
+            if sa > sb {
+                a
+            } else {
+                b
+            }
+        }
         IntOp::MaxU => a.max(b),
-        IntOp::MinS => if sa < sb { a } else { b },
+        IntOp::MinS => {
+            if sa < sb {
+                a
+            } else {
+                b
+            }
+        }
         IntOp::MinU => a.min(b),
         IntOp::Mul => a.wrapping_mul(b),
         IntOp::DivU => a.checked_div(b).unwrap_or(m),

@@ -7,12 +7,39 @@ use crate::sim::netlist::BufferType;
 /// Builds the model of a buffer of type `ty` with `slots` slots between `ins` and `outs`.
 pub fn build(ty: BufferType, slots: usize, ins: usize, outs: usize) -> Box<dyn UnitModel> {
     match ty {
-        BufferType::OneSlotBreakDv => Box::new(OneSlotDv { ins, outs, valid_r: false, data_r: 0 }),
-        BufferType::OneSlotBreakR => Box::new(OneSlotR { ins, outs, full: false, data_r: 0 }),
-        BufferType::OneSlotBreakDvr => Box::new(OneSlotDvr { ins, outs, full: false, data_r: 0 }),
-        BufferType::FifoBreakDv => Box::new(FifoDv { ins, outs, f: Fifo::new(slots) }),
-        BufferType::FifoBreakNone => Box::new(FifoNone { ins, outs, f: Fifo::new(slots) }),
-        BufferType::ShiftRegBreakDv => Box::new(ShiftRegDv { ins, outs, p: ShiftReg::new(slots) }),
+        BufferType::OneSlotBreakDv => Box::new(OneSlotDv {
+            ins,
+            outs,
+            valid_r: false,
+            data_r: 0,
+        }),
+        BufferType::OneSlotBreakR => Box::new(OneSlotR {
+            ins,
+            outs,
+            full: false,
+            data_r: 0,
+        }),
+        BufferType::OneSlotBreakDvr => Box::new(OneSlotDvr {
+            ins,
+            outs,
+            full: false,
+            data_r: 0,
+        }),
+        BufferType::FifoBreakDv => Box::new(FifoDv {
+            ins,
+            outs,
+            f: Fifo::new(slots),
+        }),
+        BufferType::FifoBreakNone => Box::new(FifoNone {
+            ins,
+            outs,
+            f: Fifo::new(slots),
+        }),
+        BufferType::ShiftRegBreakDv => Box::new(ShiftRegDv {
+            ins,
+            outs,
+            p: ShiftReg::new(slots),
+        }),
     }
 }
 
@@ -130,7 +157,11 @@ pub struct Fifo {
 impl Fifo {
     /// An empty FIFO of `slots` ≥ 1 slots.
     pub fn new(slots: usize) -> Self {
-        Self { count: 0, head: 0, slot: vec![0; slots] }
+        Self {
+            count: 0,
+            head: 0,
+            slot: vec![0; slots],
+        }
     }
 
     /// `(Ov, O)`.
@@ -193,7 +224,8 @@ impl UnitModel for FifoDv {
 
     fn clock(&mut self, e: &mut Edge<'_>) -> bool {
         let s = e.sig;
-        self.f.clock(s.valid[self.ins], s.data[self.ins], s.ready[self.outs])
+        self.f
+            .clock(s.valid[self.ins], s.data[self.ins], s.ready[self.outs])
     }
 
     fn has_state(&self) -> bool {
@@ -217,7 +249,8 @@ impl UnitModel for FifoNone {
 
     fn clock(&mut self, e: &mut Edge<'_>) -> bool {
         let s = e.sig;
-        self.f.bypass_clock(s.valid[self.ins], s.data[self.ins], s.ready[self.outs])
+        self.f
+            .bypass_clock(s.valid[self.ins], s.data[self.ins], s.ready[self.outs])
     }
 
     fn has_state(&self) -> bool {
@@ -239,7 +272,12 @@ pub struct ShiftReg {
 impl ShiftReg {
     /// An empty shift register of `slots` ≥ 1 stages.
     pub fn new(slots: usize) -> Self {
-        Self { v: vec![false; slots], d: vec![0; slots], pos: 0, tokens: 0 }
+        Self {
+            v: vec![false; slots],
+            d: vec![0; slots],
+            pos: 0,
+            tokens: 0,
+        }
     }
 
     /// `(Ov, O)`: the last stage.
@@ -284,7 +322,8 @@ impl UnitModel for ShiftRegDv {
 
     fn clock(&mut self, e: &mut Edge<'_>) -> bool {
         let s = e.sig;
-        self.p.clock(s.valid[self.ins], s.data[self.ins], s.ready[self.outs])
+        self.p
+            .clock(s.valid[self.ins], s.data[self.ins], s.ready[self.outs])
     }
 
     fn has_state(&self) -> bool {

@@ -13,7 +13,11 @@ pub fn apply(op: FloatOp, in_width: u32, out_width: u32, a: u64, b: u64) -> u64 
             let (x, y) = (as_f64(a, in_width), as_f64(b, in_width));
             u64::from(compare(p, x, y))
         }
-        FloatOp::SiToFp => of_f64(to_signed(a, in_width) as f64, to_signed(a, in_width) as f32, out_width),
+        FloatOp::SiToFp => of_f64(
+            to_signed(a, in_width) as f64,
+            to_signed(a, in_width) as f32,
+            out_width,
+        ),
         FloatOp::UiToFp => of_f64(a as f64, a as f32, out_width),
         FloatOp::FpToSi => {
             let x = as_f64(a, in_width);

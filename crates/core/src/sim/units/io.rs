@@ -32,7 +32,11 @@ impl UnitModel for Entry {
 /// `pattern[cycle]`, true past the end.
 #[inline]
 fn at(pattern: &[bool], cycle: u64) -> bool {
-    usize::try_from(cycle).ok().and_then(|c| pattern.get(c)).copied().unwrap_or(true)
+    usize::try_from(cycle)
+        .ok()
+        .and_then(|c| pattern.get(c))
+        .copied()
+        .unwrap_or(true)
 }
 
 /// Offers `tokens` in order following the `offer` pattern (see `UnitKind::ScriptSource`).
@@ -49,7 +53,13 @@ pub struct ScriptSource {
 impl ScriptSource {
     pub fn new(outs: usize, tokens: &[u64], offer: &[bool]) -> Self {
         let valid = !tokens.is_empty() && at(offer, 0);
-        Self { outs, tokens: tokens.to_vec(), offer: offer.to_vec(), sent: 0, valid }
+        Self {
+            outs,
+            tokens: tokens.to_vec(),
+            offer: offer.to_vec(),
+            sent: 0,
+            valid,
+        }
     }
 }
 
@@ -66,8 +76,11 @@ impl UnitModel for ScriptSource {
         }
         self.sent += usize::from(fire);
         let old = self.valid;
-        self.valid = self.sent < self.tokens.len() && at(&self.offer, e.cycle + 1);
-        fire || old != self.valid
+        let more = self.sent < self.tokens.len();
+        self.valid = more && at(&self.offer, e.cycle + 1);
+        // While a token waits for its offer cycle, the pattern may still change the output.
+        let pending = more && !self.valid && e.cycle + 1 < self.offer.len() as u64;
+        fire || old != self.valid || pending
     }
 
     fn has_state(&self) -> bool {
@@ -87,7 +100,8 @@ impl UnitModel for ScriptSink {
     }
 
     fn clock(&mut self, e: &mut Edge<'_>) -> bool {
-        at(&self.ready, e.cycle) != at(&self.ready, e.cycle + 1)
+        // The pattern changes the output by itself until its end.
+        e.cycle + 1 < self.ready.len() as u64
     }
 
     fn has_state(&self) -> bool {

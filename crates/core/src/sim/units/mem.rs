@@ -47,7 +47,14 @@ pub struct Controller {
 }
 
 impl Controller {
-    pub fn new(memory: usize, controls: usize, loads: usize, stores: usize, ins: Vec<usize>, outs: Vec<usize>) -> Self {
+    pub fn new(
+        memory: usize,
+        controls: usize,
+        loads: usize,
+        stores: usize,
+        ins: Vec<usize>,
+        outs: Vec<usize>,
+    ) -> Self {
         let a = 1 + controls;
         let b = a + loads;
         let s = b + stores;
@@ -108,7 +115,9 @@ impl UnitModel for Controller {
             c.set_ready(self.st_addr[j], s == Some(j));
             c.set_ready(self.st_data[j], s == Some(j));
         }
-        let busy = [&self.ctrl, &self.st_addr, &self.st_data].iter().any(|chs| chs.iter().any(|&ch| c.valid(ch)));
+        let busy = [&self.ctrl, &self.st_addr, &self.st_data]
+            .iter()
+            .any(|chs| chs.iter().any(|&ch| c.valid(ch)));
         let done = self.pending == 0 && !busy;
         c.out(self.mem_end, c.valid(self.ctrl_end) && done, 0);
         c.set_ready(self.ctrl_end, c.ready(self.mem_end) && done);
@@ -127,7 +136,10 @@ impl UnitModel for Controller {
         }
         let words = &mut e.memories[self.memory];
         if let Some(g) = g {
-            self.load_data = words.get(sig.data[self.ld_addr[g]] as usize).copied().unwrap_or(0);
+            self.load_data = words
+                .get(sig.data[self.ld_addr[g]] as usize)
+                .copied()
+                .unwrap_or(0);
             self.rd_port = g;
         }
         self.rd_valid = g.is_some();

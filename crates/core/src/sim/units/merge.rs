@@ -64,7 +64,15 @@ pub struct ControlMerge {
 
 impl ControlMerge {
     pub fn new(ins: Vec<usize>, outs: usize, index: usize) -> Self {
-        Self { ins, outs, index, full: false, index_r: 0, data_r: 0, done: [false; 2] }
+        Self {
+            ins,
+            outs,
+            index,
+            full: false,
+            index_r: 0,
+            data_r: 0,
+            done: [false; 2],
+        }
     }
 
     /// The buffer output `b_valid` and `(index, data)`, given the merge stage.
@@ -96,7 +104,8 @@ impl UnitModel for ControlMerge {
         let sig = e.sig;
         let sel = self.ins.iter().position(|&i| sig.valid[i]);
         let b_valid = self.full || sel.is_some();
-        let b_out_ready = (self.done[0] || sig.ready[self.outs]) && (self.done[1] || sig.ready[self.index]);
+        let b_out_ready =
+            (self.done[0] || sig.ready[self.outs]) && (self.done[1] || sig.ready[self.index]);
         let old = (self.full, self.done);
         // Fork stage.
         if b_valid && b_out_ready {

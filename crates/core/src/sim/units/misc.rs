@@ -31,7 +31,11 @@ impl UnitModel for CondBr {
         let d = c.data(self.data);
         c.out(self.t, j && cond, d);
         c.out(self.f, j && !cond, d);
-        let r = if cond { c.ready(self.t) } else { c.ready(self.f) };
+        let r = if cond {
+            c.ready(self.t)
+        } else {
+            c.ready(self.f)
+        };
         c.set_ready(self.cond, dv && r);
         c.set_ready(self.data, cv && r);
     }
@@ -84,7 +88,11 @@ pub struct Select {
 impl UnitModel for Select {
     fn eval(&self, c: &mut Comb<'_>) {
         let (cv, tv, fv) = (c.valid(self.cond), c.valid(self.t), c.valid(self.f));
-        let value = if c.data(self.cond) & 1 == 1 { c.data(self.t) } else { c.data(self.f) };
+        let value = if c.data(self.cond) & 1 == 1 {
+            c.data(self.t)
+        } else {
+            c.data(self.f)
+        };
         c.out(self.result, cv && tv && fv, value);
         let rr = c.ready(self.result);
         c.set_ready(self.cond, rr && tv && fv);

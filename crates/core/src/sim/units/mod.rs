@@ -42,7 +42,10 @@ pub struct Worklist {
 impl Worklist {
     /// An empty worklist for `n` units.
     pub fn new(n: usize) -> Self {
-        Self { stack: Vec::with_capacity(n), queued: vec![false; n] }
+        Self {
+            stack: Vec::with_capacity(n),
+            queued: vec![false; n],
+        }
     }
 
     /// Adds `unit` unless it is already pending.
@@ -147,8 +150,10 @@ pub trait UnitModel {
     /// registers.
     fn eval(&self, c: &mut Comb<'_>);
 
-    /// Applies the register updates of the rising edge ending the cycle. Returns whether the
-    /// unit's outputs may differ in the next cycle (false only if nothing changed).
+    /// Applies the register updates of the rising edge ending the cycle. Returns false only if
+    /// nothing changed and the unit's outputs cannot change by themselves later (so that a
+    /// cycle without transfers in which every unit returns false proves the circuit stuck);
+    /// a true return also schedules the unit for evaluation in the next cycle.
     fn clock(&mut self, _e: &mut Edge<'_>) -> bool {
         false
     }
@@ -157,7 +162,6 @@ pub trait UnitModel {
     fn has_state(&self) -> bool {
         false
     }
-
 }
 
 /// Builds the model of unit `u` of kind `kind`, with its channels from `ports` and channel
@@ -175,29 +179,72 @@ pub fn build(
         UnitKind::LazyFork { .. } => Box::new(fork::LazyFork { ins: ins[0], outs }),
         UnitKind::Join { .. } => Box::new(fork::Join { ins, outs: outs[0] }),
         UnitKind::Merge { .. } => Box::new(merge::Merge { ins, outs: outs[0] }),
-        UnitKind::Mux { .. } => Box::new(merge::Mux { index: ins[0], ins: ins[1..].to_vec(), outs: outs[0] }),
+        UnitKind::Mux { .. } => Box::new(merge::Mux {
+            index: ins[0],
+            ins: ins[1..].to_vec(),
+            outs: outs[0],
+        }),
         UnitKind::ControlMerge { .. } => Box::new(merge::ControlMerge::new(ins, outs[0], outs[1])),
-        UnitKind::Br => Box::new(misc::Br { ins: ins[0], outs: outs[0] }),
-        UnitKind::CondBr => Box::new(misc::CondBr { cond: ins[0], data: ins[1], t: outs[0], f: outs[1] }),
+        UnitKind::Br => Box::new(misc::Br {
+            ins: ins[0],
+            outs: outs[0],
+        }),
+        UnitKind::CondBr => Box::new(misc::CondBr {
+            cond: ins[0],
+            data: ins[1],
+            t: outs[0],
+            f: outs[1],
+        }),
         UnitKind::Sink | UnitKind::Exit => Box::new(misc::Sink { ins: ins[0] }),
         UnitKind::Source => Box::new(misc::Source { outs: outs[0] }),
-        UnitKind::Constant { value } => Box::new(misc::Constant { ctrl: ins[0], outs: outs[0], value: *value }),
-        UnitKind::Select => Box::new(misc::Select { cond: ins[0], t: ins[1], f: ins[2], result: outs[0] }),
+        UnitKind::Constant { value } => Box::new(misc::Constant {
+            ctrl: ins[0],
+            outs: outs[0],
+            value: *value,
+        }),
+        UnitKind::Select => Box::new(misc::Select {
+            cond: ins[0],
+            t: ins[1],
+            f: ins[2],
+            result: outs[0],
+        }),
         UnitKind::Buffer { ty, slots } => buffer::build(*ty, *slots, ins[0], outs[0]),
         UnitKind::Int { op, latency } => {
-            let func = op::Func::Int { op: *op, in_width: width(ins[0]), out_width: width(outs[0]) };
+            let func = op::Func::Int {
+                op: *op,
+                in_width: width(ins[0]),
+                out_width: width(outs[0]),
+            };
             Box::new(op::Operator::new(func, &ins, outs[0], *latency))
         }
         UnitKind::Float { op, latency } => {
-            let func = op::Func::Float { op: *op, in_width: width(ins[0]), out_width: width(outs[0]) };
+            let func = op::Func::Float {
+                op: *op,
+                in_width: width(ins[0]),
+                out_width: width(outs[0]),
+            };
             Box::new(op::Operator::new(func, &ins, outs[0], *latency))
         }
         UnitKind::Load | UnitKind::Store => Box::new(mem::Ports { ins, outs }),
-        UnitKind::MemController { memory, controls, loads, stores } => {
-            Box::new(mem::Controller::new(*memory, *controls, *loads, *stores, ins, outs))
+        UnitKind::MemController {
+            memory,
+            controls,
+            loads,
+            stores,
+        } => Box::new(mem::Controller::new(
+            *memory, *controls, *loads, *stores, ins, outs,
+        )),
+        UnitKind::Entry { value } => Box::new(io::Entry {
+            outs: outs[0],
+            value: *value,
+            sent: false,
+        }),
+        UnitKind::ScriptSource { tokens, offer } => {
+            Box::new(io::ScriptSource::new(outs[0], tokens, offer))
         }
-        UnitKind::Entry { value } => Box::new(io::Entry { outs: outs[0], value: *value, sent: false }),
-        UnitKind::ScriptSource { tokens, offer } => Box::new(io::ScriptSource::new(outs[0], tokens, offer)),
-        UnitKind::ScriptSink { ready } => Box::new(io::ScriptSink { ins: ins[0], ready: ready.clone() }),
+        UnitKind::ScriptSink { ready } => Box::new(io::ScriptSink {
+            ins: ins[0],
+            ready: ready.clone(),
+        }),
     }
 }

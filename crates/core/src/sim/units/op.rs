@@ -12,17 +12,33 @@ use crate::sim::netlist::{FloatOp, IntOp};
 #[derive(Clone, Copy, Debug)]
 pub enum Func {
     /// Integer operation.
-    Int { op: IntOp, in_width: u32, out_width: u32 },
+    Int {
+        op: IntOp,
+        in_width: u32,
+        out_width: u32,
+    },
     /// Float operation.
-    Float { op: FloatOp, in_width: u32, out_width: u32 },
+    Float {
+        op: FloatOp,
+        in_width: u32,
+        out_width: u32,
+    },
 }
 
 impl Func {
     #[inline]
     fn apply(self, a: u64, b: u64) -> u64 {
         match self {
-            Func::Int { op, in_width, out_width } => arith::apply(op, in_width, out_width, a, b),
-            Func::Float { op, in_width, out_width } => float::apply(op, in_width, out_width, a, b),
+            Func::Int {
+                op,
+                in_width,
+                out_width,
+            } => arith::apply(op, in_width, out_width, a, b),
+            Func::Float {
+                op,
+                in_width,
+                out_width,
+            } => float::apply(op, in_width, out_width, a, b),
         }
     }
 }
@@ -40,7 +56,13 @@ pub struct Operator {
 impl Operator {
     pub fn new(func: Func, ins: &[usize], result: usize, latency: usize) -> Self {
         let pipe = (latency > 0).then(|| ShiftReg::new(latency));
-        Self { func, lhs: ins[0], rhs: ins.get(1).copied(), result, pipe }
+        Self {
+            func,
+            lhs: ins[0],
+            rhs: ins.get(1).copied(),
+            result,
+            pipe,
+        }
     }
 }
 
@@ -52,7 +74,8 @@ impl UnitModel for Operator {
         let en = match &self.pipe {
             None => {
                 let value = if lv && rv {
-                    self.func.apply(c.data(self.lhs), self.rhs.map_or(0, |r| c.data(r)))
+                    self.func
+                        .apply(c.data(self.lhs), self.rhs.map_or(0, |r| c.data(r)))
                 } else {
                     0
                 };
@@ -73,9 +96,16 @@ impl UnitModel for Operator {
 
     fn clock(&mut self, e: &mut Edge<'_>) -> bool {
         let s = e.sig;
-        let Some(p) = &mut self.pipe else { return false };
+        let Some(p) = &mut self.pipe else {
+            return false;
+        };
         let j = s.valid[self.lhs] && self.rhs.is_none_or(|r| s.valid[r]);
-        let value = if j { self.func.apply(s.data[self.lhs], self.rhs.map_or(0, |r| s.data[r])) } else { 0 };
+        let value = if j {
+            self.func
+                .apply(s.data[self.lhs], self.rhs.map_or(0, |r| s.data[r]))
+        } else {
+            0
+        };
         p.clock(j, value, s.ready[self.result])
     }
 
