@@ -101,7 +101,7 @@ impl UnitModel for ScriptSink {
 
     fn clock(&mut self, e: &mut Edge<'_>) -> bool {
         // The pattern changes the output by itself until its end.
-        e.cycle + 1 < self.ready.len() as u64
+        e.cycle < self.ready.len() as u64
     }
 
     fn has_state(&self) -> bool {
