@@ -39,6 +39,16 @@ fn pattern(seed: u32, prob: u32) -> Vec<bool> {
     p
 }
 
+/// The parameters of a `tb_src`.
+struct Src {
+    id: u32,
+    seed: u32,
+    count: u32,
+    width: u32,
+    mask: u32,
+    prob: u32,
+}
+
 /// A testbench under construction: the netlist and the channels it logs.
 #[derive(Default)]
 struct Tb {
@@ -48,16 +58,15 @@ struct Tb {
 
 impl Tb {
     /// `tb_src`: `count` tokens `tok(id, k) & mask` truncated to `width` (0: control-only).
-    fn src(
-        &mut self,
-        name: &str,
-        id: u32,
-        seed: u32,
-        count: u32,
-        width: u32,
-        mask: u32,
-        prob: u32,
-    ) -> UnitId {
+    fn src(&mut self, name: &str, s: Src) -> UnitId {
+        let Src {
+            id,
+            seed,
+            count,
+            width,
+            mask,
+            prob,
+        } = s;
         let m = if width == 0 {
             0
         } else {
@@ -177,7 +186,17 @@ fn buffers() {
         (5, 4),
     ] {
         let mut tb = Tb::default();
-        let s = tb.src("src", 0, 11, 200, 8, !0, 192);
+        let s = tb.src(
+            "src",
+            Src {
+                id: 0,
+                seed: 11,
+                count: 200,
+                width: 8,
+                mask: !0,
+                prob: 192,
+            },
+        );
         let b = tb.n.add_unit(
             "buf",
             UnitKind::Buffer {
@@ -197,7 +216,17 @@ fn buffers() {
 fn forks() {
     for (lazy, size) in [(0, 3), (0, 1), (1, 3)] {
         let mut tb = Tb::default();
-        let s = tb.src("src", 0, 3, 150, 8, !0, 192);
+        let s = tb.src(
+            "src",
+            Src {
+                id: 0,
+                seed: 3,
+                count: 150,
+                width: 8,
+                mask: !0,
+                prob: 192,
+            },
+        );
         let kind = if lazy == 1 {
             UnitKind::LazyFork { size }
         } else {
@@ -220,7 +249,17 @@ fn joins_and_merges() {
         let mut tb = Tb::default();
         let j = tb.n.add_unit("join", UnitKind::Join { size });
         for g in 0..size {
-            let s = tb.src("src", g as u32, 50 + g as u32, 150, 0, !0, 192);
+            let s = tb.src(
+                "src",
+                Src {
+                    id: g as u32,
+                    seed: 50 + g as u32,
+                    count: 150,
+                    width: 0,
+                    mask: !0,
+                    prob: 192,
+                },
+            );
             tb.wire(0, (s, 0), (j, g));
         }
         let k = tb.snk("snk", 61, 192);
@@ -231,7 +270,17 @@ fn joins_and_merges() {
         let mut tb = Tb::default();
         let m = tb.n.add_unit("merge", UnitKind::Merge { size });
         for g in 0..size {
-            let s = tb.src("src", g as u32, 70 + g as u32, 60, 8, !0, 100);
+            let s = tb.src(
+                "src",
+                Src {
+                    id: g as u32,
+                    seed: 70 + g as u32,
+                    count: 60,
+                    width: 8,
+                    mask: !0,
+                    prob: 100,
+                },
+            );
             tb.wire(8, (s, 0), (m, g));
         }
         let k = tb.snk("snk", 81, 192);
@@ -245,10 +294,30 @@ fn joins_and_merges() {
 fn mux_and_control_merge() {
     let mut tb = Tb::default();
     let m = tb.n.add_unit("mux", UnitKind::Mux { size: 4 });
-    let i = tb.src("idx", 9, 99, 100, 2, !0, 192);
+    let i = tb.src(
+        "idx",
+        Src {
+            id: 9,
+            seed: 99,
+            count: 100,
+            width: 2,
+            mask: !0,
+            prob: 192,
+        },
+    );
     tb.wire(2, (i, 0), (m, 0));
     for g in 0..4 {
-        let s = tb.src("src", g, 90 + g, 100, 8, !0, 192);
+        let s = tb.src(
+            "src",
+            Src {
+                id: g,
+                seed: 90 + g,
+                count: 100,
+                width: 8,
+                mask: !0,
+                prob: 192,
+            },
+        );
         tb.wire(8, (s, 0), (m, 1 + g as usize));
     }
     let k = tb.snk("snk", 101, 192);
@@ -259,7 +328,17 @@ fn mux_and_control_merge() {
     let mut tb = Tb::default();
     let m = tb.n.add_unit("cmerge", UnitKind::ControlMerge { size: 3 });
     for g in 0..3 {
-        let s = tb.src("src", g, 110 + g, 60, 8, !0, 120);
+        let s = tb.src(
+            "src",
+            Src {
+                id: g,
+                seed: 110 + g,
+                count: 60,
+                width: 8,
+                mask: !0,
+                prob: 120,
+            },
+        );
         tb.wire(8, (s, 0), (m, g as usize));
     }
     let ko = tb.snk("snk_o", 121, 192);
@@ -274,8 +353,28 @@ fn mux_and_control_merge() {
 #[test]
 fn branches() {
     let mut tb = Tb::default();
-    let c = tb.src("cond", 5, 131, 150, 1, !0, 192);
-    let d = tb.src("data", 6, 132, 150, 8, !0, 192);
+    let c = tb.src(
+        "cond",
+        Src {
+            id: 5,
+            seed: 131,
+            count: 150,
+            width: 1,
+            mask: !0,
+            prob: 192,
+        },
+    );
+    let d = tb.src(
+        "data",
+        Src {
+            id: 6,
+            seed: 132,
+            count: 150,
+            width: 8,
+            mask: !0,
+            prob: 192,
+        },
+    );
     let b = tb.n.add_unit("cond_br", UnitKind::CondBr);
     tb.wire(1, (c, 0), (b, 0));
     tb.wire(8, (d, 0), (b, 1));
@@ -285,7 +384,17 @@ fn branches() {
     let f = tb.wire(8, (b, 1), (kf, 0));
     tb.log(t, "trueOut");
     tb.log(f, "falseOut");
-    let s = tb.src("br_src", 7, 135, 150, 8, !0, 192);
+    let s = tb.src(
+        "br_src",
+        Src {
+            id: 7,
+            seed: 135,
+            count: 150,
+            width: 8,
+            mask: !0,
+            prob: 192,
+        },
+    );
     let br = tb.n.add_unit("br", UnitKind::Br);
     let kb = tb.snk("snk_b", 136, 192);
     tb.wire(8, (s, 0), (br, 0));
@@ -297,9 +406,39 @@ fn branches() {
 #[test]
 fn select_and_constant() {
     let mut tb = Tb::default();
-    let c = tb.src("c", 1, 141, 150, 1, !0, 192);
-    let t = tb.src("t", 2, 142, 150, 8, !0, 192);
-    let f = tb.src("f", 3, 143, 150, 8, !0, 192);
+    let c = tb.src(
+        "c",
+        Src {
+            id: 1,
+            seed: 141,
+            count: 150,
+            width: 1,
+            mask: !0,
+            prob: 192,
+        },
+    );
+    let t = tb.src(
+        "t",
+        Src {
+            id: 2,
+            seed: 142,
+            count: 150,
+            width: 8,
+            mask: !0,
+            prob: 192,
+        },
+    );
+    let f = tb.src(
+        "f",
+        Src {
+            id: 3,
+            seed: 143,
+            count: 150,
+            width: 8,
+            mask: !0,
+            prob: 192,
+        },
+    );
     let s = tb.n.add_unit("select", UnitKind::Select);
     let k = tb.snk("snk_r", 144, 192);
     tb.wire(1, (c, 0), (s, 0));
@@ -307,7 +446,17 @@ fn select_and_constant() {
     tb.wire(8, (f, 0), (s, 2));
     let r = tb.wire(8, (s, 0), (k, 0));
     tb.log(r, "result");
-    let ctrl = tb.src("ctrl", 4, 145, 150, 0, !0, 192);
+    let ctrl = tb.src(
+        "ctrl",
+        Src {
+            id: 4,
+            seed: 145,
+            count: 150,
+            width: 0,
+            mask: !0,
+            prob: 192,
+        },
+    );
     let kc =
         tb.n.add_unit("constant", UnitKind::Constant { value: 0x5a });
     let kk = tb.snk("snk_k", 146, 192);
@@ -397,11 +546,31 @@ fn arithmetic() {
                 latency,
             },
         );
-        let l = tb.src("lhs", 1, 5, 150, w, !0, 192);
+        let l = tb.src(
+            "lhs",
+            Src {
+                id: 1,
+                seed: 5,
+                count: 150,
+                width: w,
+                mask: !0,
+                prob: 192,
+            },
+        );
         tb.wire(w, (l, 0), (u, 0));
         if !int_op.is_unary() {
             let mask = if (5..=7).contains(&op) { 7 } else { !0 };
-            let r = tb.src("rhs", 2, 9, 150, w, mask, 192);
+            let r = tb.src(
+                "rhs",
+                Src {
+                    id: 2,
+                    seed: 9,
+                    count: 150,
+                    width: w,
+                    mask,
+                    prob: 192,
+                },
+            );
             tb.wire(w, (r, 0), (u, 1));
         }
         let k = tb.snk("snk", 31, 192);
@@ -439,15 +608,45 @@ fn memory_controller() {
                 stores,
             },
         );
-        let ms = tb.src("ms", 50, 200, 1, 0, !0, 192);
+        let ms = tb.src(
+            "ms",
+            Src {
+                id: 50,
+                seed: 200,
+                count: 1,
+                width: 0,
+                mask: !0,
+                prob: 192,
+            },
+        );
         tb.wire(0, (ms, 0), (mc, 0));
-        let ce = tb.src("ce", 51, 201, 1, 0, !0, 256);
+        let ce = tb.src(
+            "ce",
+            Src {
+                id: 51,
+                seed: 201,
+                count: 1,
+                width: 0,
+                mask: !0,
+                prob: 256,
+            },
+        );
         tb.wire(0, (ce, 0), (mc, 1 + controls + loads + 2 * stores));
         let me = tb.snk("me", 202, 192);
         let end = tb.wire(0, (mc, loads), (me, 0));
         tb.log(end, "memEnd");
         for p in 0..loads {
-            let la = tb.src("la", 10 + p as u32, 150 + p as u32, 40, AW, 7, 192);
+            let la = tb.src(
+                "la",
+                Src {
+                    id: 10 + p as u32,
+                    seed: 150 + p as u32,
+                    count: 40,
+                    width: AW,
+                    mask: 7,
+                    prob: 192,
+                },
+            );
             let ld = tb.n.add_unit("load", UnitKind::Load);
             let k = tb.snk("ld_snk", 160 + p as u32, 120);
             tb.wire(AW, (la, 0), (ld, 0));
@@ -464,7 +663,17 @@ fn memory_controller() {
                 .collect();
             let sa =
                 tb.n.add_unit("sa", UnitKind::ScriptSource { tokens, offer });
-            let sd = tb.src("sd", 30 + p as u32, 180 + p as u32, 30, DW, !0, 192);
+            let sd = tb.src(
+                "sd",
+                Src {
+                    id: 30 + p as u32,
+                    seed: 180 + p as u32,
+                    count: 30,
+                    width: DW,
+                    mask: !0,
+                    prob: 192,
+                },
+            );
             let st = tb.n.add_unit("store", UnitKind::Store);
             tb.wire(AW, (sa, 0), (st, 0));
             tb.wire(DW, (sd, 0), (st, 1));
