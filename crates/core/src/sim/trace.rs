@@ -1,6 +1,9 @@
 //! Per-cycle, per-channel record of a run, compact enough for the web app's animation: the
-//! handshake state of every channel packed in 2 bits, and the data of every channel that is
-//! valid (stall or transfer) as a `(channel, value)` list per cycle, in channel order.
+//! handshake state of every channel packed in 2 bits, and the data of tokens as they appear: a
+//! `(channel, value)` list per cycle, in channel order, holding each channel that is valid in
+//! the cycle and was not holding the same token in the previous cycle (it was not valid, or it
+//! transferred, or its data changed). A stalled token is therefore stored once, in the cycle it
+//! appeared; [`Trace::data`] looks back for it.
 
 use super::units::Signals;
 
@@ -46,7 +49,7 @@ pub struct Trace {
     /// `ceil(channels / 4)` bytes per cycle; channel c in bits `2 (c mod 4)` of byte `c / 4`
     /// (bit 0 = ready, bit 1 = valid).
     states: Vec<u8>,
-    /// Start of each cycle's tokens in `tokens` (one more entry than cycles).
+    /// Start of each cycle's new tokens in `tokens` (one more entry than cycles).
     starts: Vec<u32>,
     tokens: Vec<(u32, u64)>,
 }
@@ -71,8 +74,9 @@ impl Trace {
         ChannelState::from_bits(self.states[row + c / 4] >> (2 * (c % 4)))
     }
 
-    /// The valid channels of `cycle` with their data, in channel order.
-    pub fn tokens(&self, cycle: u64) -> &[(u32, u64)] {
+    /// The tokens that appeared in `cycle` (see the module documentation), in channel order.
+    /// Replaying these from cycle 0 gives the data of every valid channel.
+    pub fn new_tokens(&self, cycle: u64) -> &[(u32, u64)] {
         if cycle >= self.cycles {
             return &[];
         }
@@ -80,20 +84,25 @@ impl Trace {
         &self.tokens[self.starts[c] as usize..self.starts[c + 1] as usize]
     }
 
-    /// The data of channel `c` in `cycle` if it is valid.
+    /// The data of channel `c` in `cycle` if it is valid (looks back to the cycle in which
+    /// the token appeared).
     pub fn data(&self, cycle: u64, c: usize) -> Option<u64> {
-        let t = self.tokens(cycle);
-        t.binary_search_by_key(&(c as u32), |e| e.0)
-            .ok()
-            .map(|i| t[i].1)
+        if !self.state(cycle, c).valid() {
+            return None;
+        }
+        (0..=cycle).rev().find_map(|k| {
+            let t = self.new_tokens(k);
+            t.binary_search_by_key(&(c as u32), |e| e.0)
+                .ok()
+                .map(|i| t[i].1)
+        })
     }
 
     /// The transfers of `cycle`: `(channel, data)` in channel order.
     pub fn transfers(&self, cycle: u64) -> impl Iterator<Item = (usize, u64)> + '_ {
-        self.tokens(cycle)
-            .iter()
-            .filter(move |&&(c, _)| self.state(cycle, c as usize) == ChannelState::Transfer)
-            .map(|&(c, d)| (c as usize, d))
+        (0..self.channels)
+            .filter(move |&c| self.state(cycle, c) == ChannelState::Transfer)
+            .filter_map(move |c| self.data(cycle, c).map(|d| (c, d)))
     }
 }
 
@@ -101,6 +110,9 @@ impl Trace {
 #[derive(Clone, Debug)]
 pub struct TraceBuilder {
     trace: Trace,
+    /// Per channel: whether it holds a token that is not taken (so the token carries over to
+    /// the next cycle), and that token's data.
+    held: Vec<(bool, u64)>,
 }
 
 impl TraceBuilder {
@@ -114,6 +126,7 @@ impl TraceBuilder {
                 starts: vec![0],
                 tokens: Vec::new(),
             },
+            held: vec![(false, 0); channels],
         }
     }
 
@@ -125,9 +138,11 @@ impl TraceBuilder {
         for c in 0..t.channels {
             let (v, r) = (sig.valid[c], sig.ready[c]);
             t.states[row + c / 4] |= (u8::from(v) << 1 | u8::from(r)) << (2 * (c % 4));
-            if v {
-                t.tokens.push((c as u32, sig.data[c]));
+            let d = sig.data[c];
+            if v && self.held[c] != (true, d) {
+                t.tokens.push((c as u32, d));
             }
+            self.held[c] = (v && !r, d);
         }
         t.starts.push(t.tokens.len() as u32);
         t.cycles += 1;

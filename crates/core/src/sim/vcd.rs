@@ -70,7 +70,12 @@ pub fn to_vcd(netlist: &Netlist, trace: &Trace, top: &str) -> String {
     let n = netlist.channels.len();
     // Last dumped (valid, ready, data) per channel; None = not dumped yet.
     let mut last: Vec<Option<(bool, bool, Option<u64>)>> = vec![None; n];
+    // The data of each channel's current token, replayed from the trace's new tokens.
+    let mut current = vec![0u64; n];
     for cycle in 0..trace.cycles() {
+        for &(c, d) in trace.new_tokens(cycle) {
+            current[c as usize] = d;
+        }
         writeln!(out, "#{}", cycle * 10).ok();
         if cycle == 0 {
             writeln!(out, "$dumpvars").ok();
@@ -78,7 +83,7 @@ pub fn to_vcd(netlist: &Netlist, trace: &Trace, top: &str) -> String {
         writeln!(out, "0{}", ident(0)).ok();
         for c in 0..n {
             let st = trace.state(cycle, c);
-            let now = (st.valid(), st.ready(), trace.data(cycle, c));
+            let now = (st.valid(), st.ready(), st.valid().then_some(current[c]));
             let prev = last[c];
             let (v, r, d) = &ids[c];
             if prev.map(|p| p.0) != Some(now.0) {
