@@ -133,16 +133,20 @@ impl TraceBuilder {
     /// Records the settled signals of the next cycle.
     pub fn record(&mut self, sig: &Signals) {
         let t = &mut self.trace;
-        let row = t.states.len();
-        t.states.resize(row + t.channels.div_ceil(4), 0);
-        for c in 0..t.channels {
-            let (v, r) = (sig.valid[c], sig.ready[c]);
-            t.states[row + c / 4] |= (u8::from(v) << 1 | u8::from(r)) << (2 * (c % 4));
-            let d = sig.data[c];
-            if v && self.held[c] != (true, d) {
-                t.tokens.push((c as u32, d));
+        let n = t.channels;
+        t.states.reserve(n.div_ceil(4));
+        for base in (0..n).step_by(4) {
+            let mut byte = 0u8;
+            for c in base..(base + 4).min(n) {
+                let (v, r, d) = (sig.valid[c], sig.ready[c], sig.data[c]);
+                byte |= (u8::from(v) << 1 | u8::from(r)) << (2 * (c - base));
+                let held = &mut self.held[c];
+                if v && *held != (true, d) {
+                    t.tokens.push((c as u32, d));
+                }
+                *held = (v && !r, d);
             }
-            self.held[c] = (v && !r, d);
+            t.states.push(byte);
         }
         t.starts.push(t.tokens.len() as u32);
         t.cycles += 1;
