@@ -16,7 +16,7 @@ struct Loop {
 
 fn build(count: u64) -> Loop {
     let mut n = Netlist::new();
-    let mut u = |n: &mut Netlist, name: &str, kind: UnitKind| -> UnitId { n.add_unit(name, kind) };
+    let u = |n: &mut Netlist, name: &str, kind: UnitKind| -> UnitId { n.add_unit(name, kind) };
     let start = u(&mut n, "start", UnitKind::Entry { value: 0 });
     let arg_n = u(&mut n, "n", UnitKind::Entry { value: count });
     let f_start = u(&mut n, "fork_start", UnitKind::Fork { size: 3 });
@@ -71,7 +71,7 @@ fn build(count: u64) -> Loop {
         ty: BufferType::OneSlotBreakDv,
         slots: 1,
     };
-    let mut pair = |n: &mut Netlist, name: &str| {
+    let pair = |n: &mut Netlist, name: &str| {
         (
             u(n, &format!("{name}_r"), r.clone()),
             u(n, &format!("{name}_dv"), dv.clone()),
@@ -89,7 +89,7 @@ fn build(count: u64) -> Loop {
         n.add_unit("sink_n", UnitKind::Sink),
         n.add_unit("sink_ctrl", UnitKind::Sink),
     );
-    let mut c = |n: &mut Netlist, w: u32, from: (UnitId, usize), to: (UnitId, usize)| -> usize {
+    let c = |n: &mut Netlist, w: u32, from: (UnitId, usize), to: (UnitId, usize)| -> usize {
         let name = format!("{}_{}", n.units[from.0].name, n.units[to.0].name);
         n.connect(name, w, from, to)
     };
