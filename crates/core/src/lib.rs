@@ -15,6 +15,7 @@ pub mod handshake;
 pub mod interp;
 pub mod milp;
 pub mod rtl;
+pub mod sim;
 pub mod timing;
 
 /// The version of the compiler, as shown by the CLI and the web app.

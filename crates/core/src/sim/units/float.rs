@@ -1,0 +1,110 @@
+//! Floating-point operation values with IEEE-754 binary32/binary64 arithmetic (round to nearest
+//! even, as Rust's `f32`/`f64`). Width 32 means `f32`, 64 means `f64`. Conversions to integers
+//! saturate and map NaN to 0.
+
+use crate::sim::netlist::{FloatOp, FloatPredicate};
+use crate::sim::value::{from_f32, from_f64, mask, to_f32, to_f64, to_signed, truncate};
+
+/// The value of `op` on the operands `a`, `b` of `in_width` bits (`b` ignored for unary
+/// operations) as an `out_width`-bit result.
+pub fn apply(op: FloatOp, in_width: u32, out_width: u32, a: u64, b: u64) -> u64 {
+    let r = match op {
+        FloatOp::Cmp(p) => {
+            let (x, y) = (as_f64(a, in_width), as_f64(b, in_width));
+            u64::from(compare(p, x, y))
+        }
+        FloatOp::SiToFp => of_f64(
+            to_signed(a, in_width) as f64,
+            to_signed(a, in_width) as f32,
+            out_width,
+        ),
+        FloatOp::UiToFp => of_f64(a as f64, a as f32, out_width),
+        FloatOp::FpToSi => {
+            let x = as_f64(a, in_width);
+            let lo = -(2f64.powi(out_width as i32 - 1));
+            let hi = -lo - 1.0;
+            if x.is_nan() {
+                0
+            } else {
+                (x.trunc().clamp(lo, hi) as i64) as u64
+            }
+        }
+        FloatOp::FpToUi => {
+            let x = as_f64(a, in_width);
+            let hi = mask(out_width) as f64;
+            if x.is_nan() {
+                0
+            } else {
+                x.trunc().clamp(0.0, hi) as u64
+            }
+        }
+        FloatOp::Ext => from_f64(f64::from(to_f32(a))),
+        FloatOp::Trunc => from_f32(to_f64(a) as f32),
+        _ if in_width == 32 => f32_op(op, to_f32(a), to_f32(b)),
+        _ => f64_op(op, to_f64(a), to_f64(b)),
+    };
+    truncate(r, out_width)
+}
+
+/// The operand as an `f64` (exact for `f32` operands).
+fn as_f64(bits: u64, width: u32) -> f64 {
+    if width == 32 {
+        f64::from(to_f32(bits))
+    } else {
+        to_f64(bits)
+    }
+}
+
+/// The bit pattern of a conversion result in the output format (each computed directly so
+/// that rounding happens once).
+fn of_f64(x64: f64, x32: f32, width: u32) -> u64 {
+    if width == 32 {
+        from_f32(x32)
+    } else {
+        from_f64(x64)
+    }
+}
+
+macro_rules! arith {
+    ($name:ident, $t:ty, $bits:path) => {
+        fn $name(op: FloatOp, x: $t, y: $t) -> u64 {
+            let r = match op {
+                FloatOp::Add => x + y,
+                FloatOp::Sub => x - y,
+                FloatOp::Mul => x * y,
+                FloatOp::Div => x / y,
+                FloatOp::Max if x.is_nan() || y.is_nan() => <$t>::NAN,
+                FloatOp::Min if x.is_nan() || y.is_nan() => <$t>::NAN,
+                FloatOp::Max => x.max(y),
+                FloatOp::Min => x.min(y),
+                FloatOp::Neg => -x,
+                _ => x.abs(),
+            };
+            $bits(r)
+        }
+    };
+}
+arith!(f32_op, f32, from_f32);
+arith!(f64_op, f64, from_f64);
+
+fn compare(p: FloatPredicate, x: f64, y: f64) -> bool {
+    let uno = x.is_nan() || y.is_nan();
+    match p {
+        FloatPredicate::False => false,
+        FloatPredicate::Oeq => !uno && x == y,
+        FloatPredicate::Ogt => !uno && x > y,
+        FloatPredicate::Oge => !uno && x >= y,
+        FloatPredicate::Olt => !uno && x < y,
+        FloatPredicate::Ole => !uno && x <= y,
+        FloatPredicate::One => !uno && x != y,
+        FloatPredicate::Ord => !uno,
+        FloatPredicate::Ueq => uno || x == y,
+        FloatPredicate::Ugt => uno || x > y,
+        FloatPredicate::Uge => uno || x >= y,
+        FloatPredicate::Ult => uno || x < y,
+        FloatPredicate::Ule => uno || x <= y,
+        FloatPredicate::Une => uno || x != y,
+        FloatPredicate::Uno => uno,
+        FloatPredicate::True => true,
+    }
+}
