@@ -10,7 +10,10 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 fn version_is_the_crate_version() {
-    assert_eq!(rivulet_core::banner(), format!("Rivulet {}", env!("CARGO_PKG_VERSION")));
+    assert_eq!(
+        rivulet_core::banner(),
+        format!("Rivulet {}", env!("CARGO_PKG_VERSION"))
+    );
 }
 
 #[wasm_bindgen_test]

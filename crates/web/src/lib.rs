@@ -4,7 +4,7 @@
 //! turns user actions into calls. Components live one per file under `panels/`.
 
 mod app;
-pub mod panic_banner;
 mod panels;
+pub mod panic_banner;
 
 pub use app::App;
