@@ -7,7 +7,8 @@
 //! members are contiguous, these constraints form a DAG, and they make cluster boxes disjoint.
 //!
 //! Starting from the leftmost packing, each round computes a target for every item (the weighted
-//! mean of where its edges want it, damped by its current x; a border hugs its cluster's members)
+//! mean of where its edges want it, damped by its current x and pulled weakly toward its
+//! cluster's centre; a border hugs its cluster's members)
 //! and projects the targets onto the constraints twice: once pushing right in topological order,
 //! once pushing left in reverse order. Both projections are feasible, so their mean is too; it
 //! balances the two biases. The result is shifted so the smallest x is 0.
@@ -15,6 +16,10 @@
 use super::dummy::Proper;
 use super::graph::LayoutOptions;
 use super::rank::topo_order;
+
+/// Weight of the pull of a cluster's real nodes toward their common centre, which keeps
+/// clusters compact (it dominates for nodes without edges).
+const CLUSTER_PULL: f64 = 0.5;
 
 /// Kinds of items, for the spacing rules.
 #[derive(Clone, Copy, PartialEq)]
@@ -46,7 +51,7 @@ fn kind(p: &Proper, i: usize) -> Item {
     match p.vnodes.get(i) {
         Some(v) if v.real.is_some() => Item::Real,
         Some(_) => Item::Dummy,
-        None if (i - p.vnodes.len()) % 2 == 0 => Item::Left((i - p.vnodes.len()) / 2),
+        None if (i - p.vnodes.len()).is_multiple_of(2) => Item::Left((i - p.vnodes.len()) / 2),
         None => Item::Right((i - p.vnodes.len()) / 2),
     }
 }
@@ -168,8 +173,20 @@ fn project_left(c: &Constraints, t: &[f64]) -> Vec<f64> {
 /// Where every item would like to be, given the current positions `x`.
 fn targets(p: &Proper, x: &[f64], o: &LayoutOptions) -> Vec<f64> {
     let mut t = x.to_vec();
+    let mut centre = vec![(0.0, 0.0); p.cluster_ids.len()];
+    for (v, node) in p.vnodes.iter().enumerate() {
+        if let (Some(c), Some(_)) = (node.cluster, node.real) {
+            centre[c].0 += x[v] + node.width / 2.0;
+            centre[c].1 += 1.0;
+        }
+    }
     for (v, node) in p.vnodes.iter().enumerate() {
         let (mut num, mut den) = (x[v], 1.0);
+        if let (Some(c), Some(_)) = (node.cluster, node.real) {
+            let (sum, count) = centre[c];
+            num += CLUSTER_PULL * (sum / count - node.width / 2.0);
+            den += CLUSTER_PULL;
+        }
         for &e in p.up[v].iter().chain(&p.down[v]) {
             let ve = &p.vedges[e];
             let (other, other_port, own_port) = if ve.lower == v {

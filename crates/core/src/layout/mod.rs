@@ -186,7 +186,14 @@ impl Plan {
             .zip(&flips)
             .map(|(&(a, b, _), &f)| if f { (b, a) } else { (a, b) })
             .collect();
-        let ranks = rank::assign(sub.nodes.len(), &dag);
+        let mut ranks = rank::assign(sub.nodes.len(), &dag);
+        let mut linked = vec![false; sub.nodes.len()];
+        for &(a, b) in &dag {
+            linked[a] = true;
+            linked[b] = true;
+        }
+        let clusters: Vec<Option<usize>> = sub.nodes.iter().map(|n| n.cluster).collect();
+        rank::settle_isolated(&mut ranks, &clusters, &linked);
         let mut proper = dummy::build(&sub, &ranks, &reversed, o.loop_stub);
         let crossings = order::reduce(&mut proper, o.order_rounds);
         let x = coords::assign_x(&proper, o);

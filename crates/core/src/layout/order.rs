@@ -189,6 +189,9 @@ fn barycenters(p: &Proper, l: usize, from_above: bool, pos: &[usize]) -> Vec<(us
         .collect()
 }
 
+/// A clustered vnode while arranging a layer: (rank of its cluster, vnode, key).
+type Member = (usize, usize, f64);
+
 /// Rebuilds layer `l` from keys of its non-anchored vnodes: cluster groups in cluster order,
 /// free vnodes merged between them by key, anchored dummies right after their anchors.
 fn arrange(p: &mut Proper, l: usize, keys: &[(usize, f64)], pos: &[usize]) {
@@ -200,7 +203,7 @@ fn arrange(p: &mut Proper, l: usize, keys: &[(usize, f64)], pos: &[usize]) {
         a.1.total_cmp(&b.1).then(pos[a.0].cmp(&pos[b.0]))
     };
     let mut free: Vec<(usize, f64)> = Vec::new();
-    let mut grouped: Vec<(usize, usize, f64)> = Vec::new();
+    let mut grouped: Vec<Member> = Vec::new();
     for &(v, k) in keys {
         match p.vnodes[v].cluster {
             None => free.push((v, k)),
@@ -210,7 +213,7 @@ fn arrange(p: &mut Proper, l: usize, keys: &[(usize, f64)], pos: &[usize]) {
     free.sort_by(by_key);
     grouped.sort_by(|a, b| a.0.cmp(&b.0).then(by_key(&(a.1, a.2), &(b.1, b.2))));
     // Cluster groups with a monotone key so that the merge keeps the cluster order.
-    let mut groups: Vec<(f64, &[(usize, usize, f64)])> = Vec::new();
+    let mut groups: Vec<(f64, &[Member])> = Vec::new();
     let mut run = f64::NEG_INFINITY;
     for chunk in grouped.chunk_by(|a, b| a.0 == b.0) {
         let mean = chunk.iter().map(|x| x.2).sum::<f64>() / chunk.len() as f64;

@@ -5,7 +5,8 @@
 //! to the end that shortens its edges: a node with more outgoing than incoming edges sinks toward
 //! its successors (so a constant or a source sits just above its consumer), one with more incoming
 //! edges rises toward its predecessors. Each move strictly lowers the total edge length, so the
-//! pass terminates; it is also bounded. Ranks start at 0.
+//! pass terminates; it is also bounded. Ranks start at 0. Nodes without edges join the first
+//! rank of their cluster ([`settle_isolated`]).
 //!
 //! Invariant of the result: `rank[from] < rank[to]` for every edge.
 
@@ -81,4 +82,23 @@ pub(crate) fn assign(n: usize, edges: &[(usize, usize)]) -> Vec<usize> {
     let min = rank.iter().copied().min().unwrap_or(0);
     rank.iter_mut().for_each(|r| *r -= min);
     rank
+}
+
+/// Moves every node without edges to the first rank used by the connected nodes of its cluster,
+/// so that it does not stretch the cluster's box; `linked[v]` tells whether `v` has an edge.
+pub(crate) fn settle_isolated(rank: &mut [usize], cluster: &[Option<usize>], linked: &[bool]) {
+    let mut first: std::collections::BTreeMap<usize, usize> = std::collections::BTreeMap::new();
+    for v in 0..rank.len() {
+        if let (Some(c), true) = (cluster[v], linked[v]) {
+            let r = first.entry(c).or_insert(rank[v]);
+            *r = (*r).min(rank[v]);
+        }
+    }
+    for v in 0..rank.len() {
+        if let (Some(c), false) = (cluster[v], linked[v]) {
+            if let Some(&r) = first.get(&c) {
+                rank[v] = r;
+            }
+        }
+    }
 }
