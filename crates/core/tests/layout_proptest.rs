@@ -18,23 +18,38 @@ fn size() -> impl Strategy<Value = f64> {
 
 fn graph() -> impl Strategy<Value = LayoutGraph> {
     (0usize..30, 0usize..5).prop_flat_map(|(n, clusters)| {
-        let node = (size(), size(), proptest::option::of(0u32..6), 0u32..4, 0u32..4).prop_map(
-            |(w, h, c, i, o)| LayoutNode {
+        let node = (
+            size(),
+            size(),
+            proptest::option::of(0u32..6),
+            0u32..4,
+            0u32..4,
+        )
+            .prop_map(|(w, h, c, i, o)| LayoutNode {
                 width: w,
                 height: h,
                 cluster: c.map(ClusterId),
                 in_ports: i,
                 out_ports: o,
-            },
-        );
-        let edge = (0..n + 2, 0u32..5, 0..n + 2, 0u32..5, any::<bool>())
-            .prop_map(|(a, p, b, q, back)| LayoutEdge { from: (a, p), to: (b, q), back });
+            });
+        let edge =
+            (0..n + 2, 0u32..5, 0..n + 2, 0u32..5, any::<bool>()).prop_map(|(a, p, b, q, back)| {
+                LayoutEdge {
+                    from: (a, p),
+                    to: (b, q),
+                    back,
+                }
+            });
         (
             proptest::collection::vec(node, n),
             proptest::collection::vec(edge, 0..n * 3 + 1),
         )
             .prop_map(move |(nodes, edges)| {
-                let mut g = LayoutGraph { nodes, edges, clusters: Vec::new() };
+                let mut g = LayoutGraph {
+                    nodes,
+                    edges,
+                    clusters: Vec::new(),
+                };
                 for c in 0..clusters {
                     g.add_cluster(format!("bb{c}"));
                 }

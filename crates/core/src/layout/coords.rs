@@ -8,7 +8,8 @@
 //!
 //! Starting from the leftmost packing, each round computes a target for every item (the weighted
 //! mean of where its edges want it, damped by its current x and pulled weakly toward its
-//! cluster's centre; a border hugs its cluster's members)
+//! cluster's centre; the free dummies of one edge share the mean of their targets, which
+//! straightens long edges; a border hugs its cluster's members)
 //! and projects the targets onto the constraints twice: once pushing right in topological order,
 //! once pushing left in reverse order. Both projections are feasible, so their mean is too; it
 //! balances the two biases. The result is shifted so the smallest x is 0.
@@ -204,6 +205,18 @@ fn targets(p: &Proper, x: &[f64], o: &LayoutOptions) -> Vec<f64> {
             den += 4.0;
         }
         t[v] = num / den;
+    }
+    // The free dummies of one edge share a target, so long edges become straight lines.
+    for chain in &p.chains {
+        let free: Vec<usize> = chain
+            .iter()
+            .copied()
+            .filter(|&d| p.vnodes[d].anchor.is_none())
+            .collect();
+        if free.len() > 1 {
+            let mean = free.iter().map(|&d| t[d]).sum::<f64>() / free.len() as f64;
+            free.iter().for_each(|&d| t[d] = mean);
+        }
     }
     let mut bounds = vec![(f64::INFINITY, f64::NEG_INFINITY); p.cluster_ids.len()];
     for (v, node) in p.vnodes.iter().enumerate() {
