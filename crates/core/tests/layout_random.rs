@@ -2,7 +2,7 @@
 
 mod layout_support;
 
-use layout_support::{random_circuit, violations};
+use layout_support::{block_circuit, random_circuit, violations};
 use rivulet_core::layout::{layout, LayoutOptions};
 
 #[test]
@@ -13,5 +13,15 @@ fn random_circuits_satisfy_all_guarantees() {
         let bad = violations(&g, &l);
         assert!(bad.is_empty(), "n={n}: {:#?}", &bad[..bad.len().min(20)]);
         assert!(l.issues.is_empty());
+    }
+}
+
+#[test]
+fn block_circuits_satisfy_all_guarantees() {
+    for (n, seed) in [(9, 1), (64, 2), (300, 3)] {
+        let g = block_circuit(n, seed);
+        let l = layout(&g, &LayoutOptions::default());
+        let bad = violations(&g, &l);
+        assert!(bad.is_empty(), "n={n}: {:#?}", &bad[..bad.len().min(20)]);
     }
 }

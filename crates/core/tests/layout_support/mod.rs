@@ -203,3 +203,41 @@ pub fn violations(g: &LayoutGraph, layout: &Layout) -> Vec<String> {
     }
     bad
 }
+
+/// A block-structured random graph closer to a dataflow circuit: blocks of 8 consecutive nodes
+/// chained like a CFG; most edges stay inside their block, the last node of a block feeds the
+/// first nodes of the next one or two blocks, and some blocks loop back to an earlier block
+/// (marked as back edges).
+pub fn block_circuit(n: usize, seed: u64) -> LayoutGraph {
+    let mut rng = Rng::new(seed);
+    let mut g = random_circuit(n, seed);
+    g.edges.clear();
+    if n < 2 {
+        return g;
+    }
+    let block = |v: usize| v / 8;
+    let last_of = |b: usize| ((b + 1) * 8).min(n) - 1;
+    for a in 0..n - 1 {
+        let end = last_of(block(a));
+        if a < end {
+            for _ in 0..1 + rng.below(2) {
+                let b = (a + 1 + rng.below(3) as usize).min(end);
+                let p = rng.below(u64::from(g.nodes[a].out_ports)) as u32;
+                let q = rng.below(u64::from(g.nodes[b].in_ports)) as u32;
+                g.add_edge(LayoutEdge::new((a, p), (b, q)));
+            }
+        } else {
+            for hop in 1..=1 + rng.below(2) as usize {
+                let b = ((block(a) + hop) * 8).min(n - 1);
+                if b > a {
+                    g.add_edge(LayoutEdge::new((a, 0), (b, 0)));
+                }
+            }
+            if block(a) > 0 && rng.below(3) == 0 {
+                let target = (block(a) - 1 - rng.below(block(a) as u64).min(1) as usize) * 8;
+                g.add_edge(LayoutEdge::back((a, 0), (target, 0)));
+            }
+        }
+    }
+    g
+}
