@@ -13,6 +13,7 @@ pub mod diag;
 pub mod front;
 pub mod handshake;
 pub mod interp;
+pub mod layout;
 pub mod milp;
 pub mod rtl;
 pub mod sim;
