@@ -9,6 +9,7 @@
 //! simulator checking every stage.
 
 pub mod diag;
+pub mod handshake;
 pub mod rtl;
 
 /// The version of the compiler, as shown by the CLI and the web app.

@@ -4,6 +4,8 @@
 //! 0 on success, 1 when the input is rejected or a check fails, 2 for usage errors and for
 //! subcommands that do not exist yet.
 
+mod opt;
+
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -37,8 +39,17 @@ enum Command {
     },
     /// Parse, verify and print Handshake IR.
     Opt {
-        /// The Handshake IR file.
+        /// The Handshake IR file (cases may be separated by `// -----` lines).
         file: std::path::PathBuf,
+        /// Check the IR's type and structure rules.
+        #[arg(long)]
+        verify: bool,
+        /// Also require every channel to have exactly one producer and one consumer.
+        #[arg(long)]
+        verify_materialized: bool,
+        /// Print Graphviz DOT (one cluster per basic block) instead of the IR.
+        #[arg(long)]
+        print_dot: bool,
     },
 }
 
@@ -53,6 +64,16 @@ fn main() -> ExitCode {
         Command::Compile { .. } => not_implemented("compile"),
         Command::Interp { .. } => not_implemented("interp"),
         Command::Sim { .. } => not_implemented("sim"),
-        Command::Opt { .. } => not_implemented("opt"),
+        Command::Opt {
+            file,
+            verify,
+            verify_materialized,
+            print_dot,
+        } => opt::run(&opt::OptArgs {
+            file: &file,
+            verify,
+            verify_materialized,
+            print_dot,
+        }),
     }
 }
