@@ -74,3 +74,11 @@ handshake.func @unterminated(%a: channel<i32>) {
   sink %a {handshake.name = "oops} : <i32>
   end
 }
+
+// -----
+
+handshake.func @deep(%a: channel<i32>) {
+  // expect-error@+1:80 {{attribute values are nested too deeply}}
+  sink %a {x = [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]} : <i32>
+  end
+}

@@ -61,6 +61,8 @@ pub struct Parser<'a> {
     pub diags: Vec<Diagnostic>,
     /// The end offset of the last consumed token.
     pub last_end: u32,
+    /// How deeply attribute values are nested at the moment (bounded to keep the stack small).
+    pub attr_depth: u32,
 }
 
 impl<'a> Parser<'a> {
@@ -72,6 +74,7 @@ impl<'a> Parser<'a> {
             file,
             diags: Vec::new(),
             last_end: base,
+            attr_depth: 0,
         }
     }
 

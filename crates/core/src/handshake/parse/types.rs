@@ -11,6 +11,9 @@ use crate::handshake::attr::{Attr, FloatTy, IntTy, Timing};
 use crate::handshake::types::{Direction, ExtraSignal, RawType, Type};
 use std::collections::BTreeMap;
 
+/// How deeply attribute values (arrays, dictionaries) may nest.
+pub const MAX_ATTR_DEPTH: u32 = 64;
+
 /// Parses `iN`, `f16`, `f32`, `f64`.
 pub fn raw_type_of(s: &str) -> Option<RawType> {
     match s {
@@ -307,8 +310,19 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Parses one attribute value.
+    /// Parses one attribute value (nested at most [`MAX_ATTR_DEPTH`] levels deep).
     pub fn attr(&mut self) -> PResult<Attr> {
+        if self.attr_depth >= MAX_ATTR_DEPTH {
+            let at = self.peek_start();
+            return Err(self.err_span(at, at + 1, "attribute values are nested too deeply"));
+        }
+        self.attr_depth += 1;
+        let result = self.attr_inner();
+        self.attr_depth -= 1;
+        result
+    }
+
+    fn attr_inner(&mut self) -> PResult<Attr> {
         let t = self.next();
         match t.tok {
             Tok::Int(s) => self.number_attr(&t, s, false),
