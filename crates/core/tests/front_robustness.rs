@@ -2,7 +2,8 @@
 //! input. Every development kernel and every diagnostics input is mutated many times with a
 //! deterministic generator (byte deletions, duplications, insertions of C punctuation and
 //! keywords, truncation); each mutant goes through `compile_c`, the verifier-checked pipeline
-//! and a short interpreter run. A panic fails the test (with the mutant printed).
+//! and a short interpreter run. A panic, or IR the verifier rejects after a pass (an internal
+//! error), fails the test with the mutant printed.
 
 use rivulet_core::cfg::compile_c;
 use rivulet_core::diag::{render, SourceMap};
@@ -106,7 +107,8 @@ fn exercise(name: &str, text: &str, dir: &Path) {
     let id = sources.add(name, text);
     let mut lookup = |n: &str| std::fs::read_to_string(dir.join(n)).ok();
     let out = compile_c(&mut sources, id, &mut lookup, false);
-    let _ = render(&sources, &out.diagnostics);
+    let rendered = render(&sources, &out.diagnostics);
+    assert!(!rendered.contains("internal error"), "{rendered}");
     if let Some(m) = out.module {
         if let Err(d) = run(&m, &InterpOptions { max_steps: 20_000 }) {
             let _ = render(&sources, &[d]);

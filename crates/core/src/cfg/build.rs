@@ -87,23 +87,37 @@ fn build_function(prog: &TProgram, id: FuncId, diags: &mut Vec<Diagnostic>) -> O
             });
         }
     }
+    // Every `return` branches to one exit block (one `return` per function); the value
+    // travels in a variable, which `main` initializes to 0 (falling off its end returns 0).
+    let exit = b.f.new_block();
+    let ret_var = tf
+        .ret
+        .map(|t| b.new_var(&format!("{}.result", tf.name), t, tf.span));
+    if let (Some(var), Some(t), true) = (ret_var, tf.ret, tf.name == "main") {
+        let zero = b.f.push(
+            entry,
+            Op::Const(Const::int(0, Type::of(t))),
+            Some(Type::of(t)),
+            None,
+        );
+        b.f.push(
+            entry,
+            Op::WriteVar(var, zero.expect("constant")),
+            None,
+            None,
+        );
+    }
+    frame.ret = Some((exit, ret_var));
     b.frames.push(frame);
     let body = b.f.new_block();
     b.cur = entry;
     b.br(body, Vec::new());
     b.cur = body;
     b.stmts(&tf.body);
-    // Falling off the end: `main` returns 0, other functions an undefined value.
-    let end_span = Some(tf.span);
-    let ret = tf.ret.map(|t| {
-        let op = if tf.name == "main" {
-            Op::Const(Const::int(0, Type::of(t)))
-        } else {
-            Op::Undef
-        };
-        b.f.push(b.cur, op, Some(Type::of(t)), end_span)
-            .expect("has a result")
-    });
+    b.br(exit, Vec::new());
+    b.cur = exit;
+    b.span = Some(tf.span);
+    let ret = ret_var.map(|var| b.val(Op::ReadVar(var), b.f.vars[var.index()].ty));
     b.terminate(Terminator::Return(ret));
     if b.too_big {
         diags.push(
@@ -138,7 +152,8 @@ pub(super) enum Binding {
 pub(super) struct Frame {
     pub func: FuncId,
     pub bind: Vec<Binding>,
-    /// Where `return` goes in an inlined function, and the variable holding the result.
+    /// Where `return` goes (the exit block, or the continuation of an inlined call), and the
+    /// variable holding the result.
     pub ret: Option<(Block, Option<Var>)>,
     /// Innermost last: (break target, continue target).
     pub jumps: Vec<(Block, Option<Block>)>,
@@ -373,14 +388,11 @@ impl Builder<'_> {
             TStmt::Return(e, span) => {
                 self.span = Some(*span);
                 let v = e.as_ref().map(|e| self.value(e));
-                match self.frame().ret {
-                    None => self.terminate(Terminator::Return(v)),
-                    Some((to, var)) => {
-                        if let (Some(var), Some(v)) = (var, v) {
-                            self.emit(Op::WriteVar(var, v), None);
-                        }
-                        self.br(to, Vec::new());
+                if let Some((to, var)) = self.frame().ret {
+                    if let (Some(var), Some(v)) = (var, v) {
+                        self.emit(Op::WriteVar(var, v), None);
                     }
+                    self.br(to, Vec::new());
                 }
             }
         }

@@ -584,13 +584,6 @@ impl<'a> Parser<'a> {
                 // Already reported; an array keeps uses of the parameter from cascading.
                 ty.dims.push(1);
             }
-            if ty.dims.first() == Some(&0) {
-                self.error_note(
-                    pspan,
-                    "array parameters need a constant size",
-                    "write the size, e.g. `int a[N]` (an empty `[]` would be a pointer)",
-                );
-            }
             params.push(Param {
                 name: pname,
                 ty,
@@ -608,6 +601,20 @@ impl<'a> Parser<'a> {
             self.error(name_span, "a function cannot return an array");
         }
         let ret = specs.ty.as_ref().map(|t| t.scalar);
+        let defines = self.is("{");
+        for p in params.iter_mut().filter(|p| p.ty.dims.first() == Some(&0)) {
+            if defines {
+                self.diags.push(
+                    Diagnostic::error("array parameters need a constant size")
+                        .with_span(p.span)
+                        .with_note(
+                            "write the size, e.g. `int a[N]` (an empty `[]` would be a pointer)",
+                        ),
+                );
+            }
+            // A prototype may leave it open; its definition gives the size.
+            p.ty.dims[0] = 1;
+        }
         let body = if self.eat(";") {
             None
         } else if self.is("{") {

@@ -60,6 +60,12 @@ pub fn check_program(
         Some(d) if prog.functions[d].body.is_some() => cx.function(d),
         _ => None,
     };
+    // Check the other functions too, so their errors are reported even when unused.
+    for (d, f) in prog.functions.iter().enumerate() {
+        if f.body.is_some() && cx.funcs.get(&f.name).is_some_and(|i| i.decl == d) {
+            cx.function(d);
+        }
+    }
     cx.check_recursion();
     let kernel = kernel_id?;
     Some(TProgram {

@@ -113,6 +113,7 @@ impl Machine<'_> {
             }
         }
         let mut b = entry;
+        let mut scratch: Vec<Option<u64>> = Vec::new();
         loop {
             if profiling {
                 *self.profile.block_counts.entry(b).or_insert(0) += 1;
@@ -171,9 +172,11 @@ impl Machine<'_> {
                     return Err(err(span, "control reached an unreachable point".into()));
                 }
             };
-            let vals: Vec<Option<u64>> = next.args.iter().map(|a| regs[a.index()]).collect();
-            for (p, v) in f.block(next.block).params.iter().zip(vals) {
-                regs[p.index()] = v;
+            // Block arguments are a parallel copy: read all before writing any.
+            scratch.clear();
+            scratch.extend(next.args.iter().map(|a| regs[a.index()]));
+            for (p, v) in f.block(next.block).params.iter().zip(&scratch) {
+                regs[p.index()] = *v;
             }
             if profiling {
                 *self.profile.transitions.entry((b, next.block)).or_insert(0) += 1;
@@ -191,17 +194,15 @@ impl Machine<'_> {
         span: Option<Span>,
     ) -> Result<usize, Diagnostic> {
         let md = &f.mems[m.index()];
-        let dims: Vec<u64> = if idx.len() == md.dims.len() {
-            md.dims.iter().map(|&d| d as u64).collect()
-        } else {
-            vec![md.len()]
-        };
+        let total = md.len();
+        let per_dim = idx.len() == md.dims.len();
         let mut lin: u64 = 0;
-        for (v, d) in idx.iter().zip(&dims) {
+        for (k, v) in idx.iter().enumerate() {
+            let d = if per_dim { md.dims[k] as u64 } else { total };
             let bits = regs[v.index()].ok_or_else(|| uninit(span))?;
             let w = f.ty(*v).bits();
             let i = ((bits << (64 - w)) as i64) >> (64 - w);
-            if i < 0 || i as u64 >= *d {
+            if i < 0 || i as u64 >= d {
                 return Err(err(
                     span,
                     format!(

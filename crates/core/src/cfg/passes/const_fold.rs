@@ -1,7 +1,7 @@
 //! Constant folding and propagation: evaluates operations whose operands are constants (with
 //! the interpreter's exact semantics; a trapping division is left alone), applies algebraic
 //! identities (`x + 0`, `x * 1`, `x * 0`, `x & 0`, `x | 0`, `x ^ 0`, shifts by 0, `select` on a
-//! constant or between equal values), removes block parameters that always receive the same
+//! constant or between equal values, `extui(b) != 0`), removes block parameters that always receive the same
 //! value, and turns `cond_br` on a constant into `br`. Repeats until nothing changes.
 
 use super::super::build::remove_unreachable;
@@ -59,6 +59,12 @@ fn fold(f: &Function, op: &Op, rty: Option<Type>) -> Option<Fold> {
             f.ty(*x),
         ))),
         Op::Cmp(p, x, y) => {
+            // `extui(b : i1) != 0` is `b` (C's int-to-bool of a comparison).
+            if *p == CmpPred::Ne && int_const(f, *y) == Some(0) {
+                if let Some(b) = zext_of_bool(f, *x) {
+                    return Some(Fold::Same(b));
+                }
+            }
             if x == y && !p.is_float() {
                 use CmpPred::*;
                 let r = matches!(p, Eq | Sle | Sge | Ule | Uge);
@@ -80,6 +86,17 @@ fn fold(f: &Function, op: &Op, rty: Option<Type>) -> Option<Fold> {
                 to,
             )))
         }
+        _ => None,
+    }
+}
+
+/// The `i1` that `v` zero-extends, if `v` is such an extension.
+fn zext_of_bool(f: &Function, v: Value) -> Option<Value> {
+    let ValueDef::Inst(i) = f.values[v.index()].def else {
+        return None;
+    };
+    match f.inst(i).op {
+        Op::Cast(CastOp::ExtUI, b) if f.ty(b) == Type::I1 => Some(b),
         _ => None,
     }
 }

@@ -1,8 +1,7 @@
 //! Dead code elimination and CFG cleanup: removes unreachable blocks, instructions whose
 //! results are never used (and that have no effect), block parameters that feed nothing but
 //! themselves, merges a block into its single predecessor when that predecessor branches
-//! only to it, and bypasses empty blocks that only branch on (their arguments dominate them,
-//! hence every predecessor, so the predecessors can pass them directly).
+//! only to it, and bypasses empty blocks that only branch on.
 
 use super::super::analysis::Cfg;
 use super::super::build::remove_unreachable;
@@ -13,44 +12,68 @@ use std::collections::{BTreeMap, BTreeSet};
 pub fn run(f: &mut Function) {
     remove_unreachable(f);
     forward_empty_blocks(f);
-    remove_unreachable(f);
     merge_blocks(f);
     remove_dead(f);
 }
 
-/// Redirects branches to an empty, parameterless block `b: br c(args)` straight to `c`.
+/// Redirects branches to an empty block `b(params): br c(args)` straight to `c`, with `b`'s
+/// parameters replaced by the values the branch passed. Values in `args` that are not `b`'s
+/// parameters strictly dominate `b`, hence every predecessor, so the rewrite keeps SSA valid.
 fn forward_empty_blocks(f: &mut Function) {
     let entry = f.entry();
-    let mut forward: BTreeMap<Block, Target> = BTreeMap::new();
-    for &b in &f.layout {
-        let bd = f.block(b);
-        if let (true, true, Terminator::Br(t)) = (
-            b != entry,
-            bd.insts.is_empty() && bd.params.is_empty(),
-            &bd.term,
-        ) {
-            if t.block != b {
-                forward.insert(b, t.clone());
+    for _ in 0..8 {
+        // How often each value is used anywhere: `b`'s parameters may be used only by its own
+        // branch (a use further down would lose its definition).
+        let mut uses: BTreeMap<Value, usize> = BTreeMap::new();
+        for &b in &f.layout {
+            let bd = f.block(b);
+            let ops = bd.insts.iter().flat_map(|&i| f.inst(i).op.operands());
+            for v in ops.chain(bd.term.operands()) {
+                *uses.entry(v).or_insert(0) += 1;
             }
         }
-    }
-    // Follow chains of empty blocks (stopping on cycles of them).
-    let resolve = |t: &Target| -> Target {
-        let mut cur = t.clone();
-        for _ in 0..forward.len() {
-            match forward.get(&cur.block) {
-                Some(next) if cur.args.is_empty() => cur = next.clone(),
-                _ => break,
+        let mut forward: BTreeMap<Block, (Vec<Value>, Target)> = BTreeMap::new();
+        for &b in &f.layout {
+            let bd = f.block(b);
+            let Terminator::Br(t) = &bd.term else {
+                continue;
+            };
+            let own = |p: &Value| t.args.iter().filter(|a| *a == p).count();
+            let local = bd
+                .params
+                .iter()
+                .all(|p| uses.get(p).copied().unwrap_or(0) == own(p));
+            if b != entry && bd.insts.is_empty() && t.block != b && local {
+                forward.insert(b, (bd.params.clone(), t.clone()));
             }
         }
-        cur
-    };
-    for b in f.layout.clone() {
-        let mut term = f.blocks[b.index()].term.clone();
-        for t in term.targets_mut() {
-            *t = resolve(t);
+        let mut changed = false;
+        for b in f.layout.clone() {
+            let mut term = f.blocks[b.index()].term.clone();
+            for t in term.targets_mut() {
+                let Some((params, next)) = forward.get(&t.block) else {
+                    continue;
+                };
+                if t.block == b || next.block == b {
+                    continue;
+                }
+                let args = next
+                    .args
+                    .iter()
+                    .map(|a| params.iter().position(|p| p == a).map_or(*a, |k| t.args[k]))
+                    .collect();
+                *t = Target {
+                    block: next.block,
+                    args,
+                };
+                changed = true;
+            }
+            f.blocks[b.index()].term = term;
         }
-        f.blocks[b.index()].term = term;
+        if !changed {
+            return;
+        }
+        remove_unreachable(f);
     }
 }
 
