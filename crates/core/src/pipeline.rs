@@ -7,7 +7,7 @@
 use crate::cfg::passes::Stage;
 use crate::diag::{has_errors, Diagnostic, FileId, SourceMap};
 use crate::front::typed::Placeholder;
-use crate::handshake::{self as hs, print_module, verify_module, VerifyOptions};
+use crate::handshake::{self as hs, print_module, verify_func, verify_module, VerifyOptions};
 use crate::lower::{self, MemoryInfo};
 use crate::transform::{canonicalize, materialize};
 
@@ -57,13 +57,7 @@ pub fn compile_to_handshake(
     ];
     for (k, (name, pass)) in passes.into_iter().enumerate() {
         pass(&mut module);
-        let opts = VerifyOptions {
-            materialized: k == passes_len() - 1,
-        };
-        let errs: Vec<Diagnostic> = verify_module(&module, &opts)
-            .into_iter()
-            .filter(Diagnostic::is_error)
-            .collect();
+        let errs = verify(&module, k == HANDSHAKE_STAGES.len() - 1);
         if record {
             stages.push(Stage {
                 pass: name,
@@ -94,8 +88,18 @@ pub fn compile_to_handshake(
     }
 }
 
-fn passes_len() -> usize {
-    HANDSHAKE_STAGES.len()
+/// Verifies a module; `materialized` applies to functions with a body (an external
+/// declaration's arguments have no consumers to count).
+pub fn verify(module: &hs::Module, materialized: bool) -> Vec<Diagnostic> {
+    let mut errs = verify_module(module, &VerifyOptions::default());
+    if materialized {
+        for f in module.funcs.iter().filter(|f| f.has_body) {
+            errs.extend(verify_func(f, Some(module), &VerifyOptions { materialized: true }));
+        }
+    }
+    errs.retain(Diagnostic::is_error);
+    errs.dedup_by(|a, b| a.message == b.message);
+    errs
 }
 
 /// Compiles the C file `main` of `sources` to Handshake IR: front end, CFG passes, then

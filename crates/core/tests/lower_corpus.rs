@@ -2,7 +2,7 @@
 //! as materialized, through the whole pipeline.
 
 use rivulet_core::diag::{render, SourceMap};
-use rivulet_core::handshake::{verify_module, VerifyOptions};
+use rivulet_core::handshake::{verify_func, verify_module, VerifyOptions};
 use rivulet_core::pipeline::compile_c_to_handshake;
 use std::path::Path;
 
@@ -28,8 +28,10 @@ fn every_corpus_kernel_lowers_and_verifies() {
             failures.push(format!("{name}:\n{}", render(&sources, &out.diagnostics)));
             continue;
         };
-        let errs: Vec<String> = verify_module(&module, &VerifyOptions { materialized: true })
+        let kernel = &module.funcs[0];
+        let errs: Vec<String> = verify_func(kernel, Some(&module), &VerifyOptions { materialized: true })
             .into_iter()
+            .chain(verify_module(&module, &VerifyOptions::default()))
             .filter(|d| d.is_error())
             .map(|d| d.message)
             .collect();

@@ -423,7 +423,19 @@ impl<'a> Lowerer<'a> {
         let name = Some(self.inst_names[&i].clone());
         let rty = d.result.map(|r| self.f.ty(r));
         let res = match &d.op {
-            Op::Const(_) | Op::Undef | Op::ReadVar(_) | Op::WriteVar(..) => None,
+            Op::Const(_) | Op::Undef => {
+                // Built at its definition when its own block uses it (program order, as
+                // Dynamatic keeps constants); other blocks rebuild it on use.
+                let r = d.result?;
+                let bd = self.f.block(b);
+                let used_here = bd.insts.iter().any(|&u| self.f.inst(u).op.operands().contains(&r))
+                    || bd.term.operands().contains(&r);
+                if used_here {
+                    self.value(b, r);
+                }
+                None
+            }
+            Op::ReadVar(_) | Op::WriteVar(..) => None,
             Op::Bin(op, x, y) => {
                 let (x, y) = (self.value(b, *x), self.value(b, *y));
                 let ty = self.ty(x);
