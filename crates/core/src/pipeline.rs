@@ -94,7 +94,11 @@ pub fn verify(module: &hs::Module, materialized: bool) -> Vec<Diagnostic> {
     let mut errs = verify_module(module, &VerifyOptions::default());
     if materialized {
         for f in module.funcs.iter().filter(|f| f.has_body) {
-            errs.extend(verify_func(f, Some(module), &VerifyOptions { materialized: true }));
+            errs.extend(verify_func(
+                f,
+                Some(module),
+                &VerifyOptions { materialized: true },
+            ));
         }
     }
     errs.retain(Diagnostic::is_error);

@@ -29,12 +29,13 @@ fn every_corpus_kernel_lowers_and_verifies() {
             continue;
         };
         let kernel = &module.funcs[0];
-        let errs: Vec<String> = verify_func(kernel, Some(&module), &VerifyOptions { materialized: true })
-            .into_iter()
-            .chain(verify_module(&module, &VerifyOptions::default()))
-            .filter(|d| d.is_error())
-            .map(|d| d.message)
-            .collect();
+        let errs: Vec<String> =
+            verify_func(kernel, Some(&module), &VerifyOptions { materialized: true })
+                .into_iter()
+                .chain(verify_module(&module, &VerifyOptions::default()))
+                .filter(|d| d.is_error())
+                .map(|d| d.message)
+                .collect();
         if !errs.is_empty() {
             failures.push(format!("{name}: {}", errs.join("; ")));
         }

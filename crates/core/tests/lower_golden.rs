@@ -44,7 +44,10 @@ fn golden_kernels() {
         if bless {
             std::fs::write(&golden, &text).unwrap();
         } else if std::fs::read_to_string(&golden).ok().as_deref() != Some(text.as_str()) {
-            failures.push(format!("{name}: output differs from {}:\n{text}", golden.display()));
+            failures.push(format!(
+                "{name}: output differs from {}:\n{text}",
+                golden.display()
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

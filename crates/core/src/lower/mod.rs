@@ -426,9 +426,12 @@ impl<'a> Lowerer<'a> {
             Op::Const(_) | Op::Undef => {
                 // Built at its definition when its own block uses it (program order, as
                 // Dynamatic keeps constants); other blocks rebuild it on use.
-                let r = d.result?;
+                let Some(r) = d.result else { return };
                 let bd = self.f.block(b);
-                let used_here = bd.insts.iter().any(|&u| self.f.inst(u).op.operands().contains(&r))
+                let used_here = bd
+                    .insts
+                    .iter()
+                    .any(|&u| self.f.inst(u).op.operands().contains(&r))
                     || bd.term.operands().contains(&r);
                 if used_here {
                     self.value(b, r);
