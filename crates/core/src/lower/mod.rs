@@ -71,7 +71,18 @@ pub fn lower_kernel(
         ordered: &ordered,
     };
     let live = liveness::live_ins(&info, &cfg);
-    let mut l = Lowerer::new(m, f, cfg, live, ph, ordered, decls, diags);
+    let mut l = Lowerer::new(
+        m,
+        f,
+        Facts {
+            cfg,
+            live,
+            ph,
+            ordered,
+        },
+        decls,
+        diags,
+    );
     l.signature();
     for b in l.cfg.rpo.clone() {
         l.setup_block(b);
@@ -104,6 +115,14 @@ impl Names {
         *n += 1;
         format!("{prefix}{}", *n - 1)
     }
+}
+
+/// The analyses the lowering follows.
+struct Facts {
+    cfg: Cfg,
+    live: BTreeMap<Block, Vec<Flow>>,
+    ph: placeholders::Analysis,
+    ordered: BTreeMap<Inst, u32>,
 }
 
 /// What a block got at setup: its control and its entering flows' merge ops.
@@ -151,10 +170,7 @@ impl<'a> Lowerer<'a> {
     fn new(
         m: &'a ir::Module,
         f: &'a ir::Function,
-        cfg: Cfg,
-        live: BTreeMap<Block, Vec<Flow>>,
-        ph: placeholders::Analysis,
-        ordered: BTreeMap<Inst, u32>,
+        facts: Facts,
         decls: &'a [Placeholder],
         diags: &'a mut Vec<Diagnostic>,
     ) -> Self {
@@ -174,6 +190,12 @@ impl<'a> Lowerer<'a> {
             .collect();
         let mut hf = hs::Func::new(&f.name);
         hf.variadic = true;
+        let Facts {
+            cfg,
+            live,
+            ph,
+            ordered,
+        } = facts;
         Lowerer {
             m,
             f,
