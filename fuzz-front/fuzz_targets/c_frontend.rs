@@ -1,9 +1,9 @@
 //! Fuzz target `c_frontend`: any bytes, read as a kernel file `k.c` (with one header `k.h`
 //! taken from the same input after a NUL byte), go through the preprocessor, parser, type
 //! checker, CFG lowering, the verified pass pipeline and a short interpreter run. Nothing may
-//! panic; diagnostics are fine.
+//! panic and the verifier must accept the IR after every pass; diagnostics are fine.
 //!
-//! Run: `cd fuzz-front && cargo +nightly fuzz run c_frontend`.
+//! Run from the repository root: `cargo +nightly fuzz run --fuzz-dir fuzz-front c_frontend`.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -19,7 +19,8 @@ fuzz_target!(|data: &[u8]| {
     let id = sources.add("k.c", main);
     let mut lookup = |name: &str| (name == "k.h").then(|| header.clone());
     let out = compile_c(&mut sources, id, &mut lookup, true);
-    let _ = render(&sources, &out.diagnostics);
+    let rendered = render(&sources, &out.diagnostics);
+    assert!(!rendered.contains("internal error"), "{rendered}");
     if let Some(m) = out.module {
         if let Err(d) = run(&m, &InterpOptions { max_steps: 100_000 }) {
             let _ = render(&sources, &[d]);

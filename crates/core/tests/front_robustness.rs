@@ -123,7 +123,7 @@ fn mutated_kernels_never_panic() {
         let src = std::fs::read(&file).unwrap();
         let name = file.file_name().unwrap().to_string_lossy().into_owned();
         let dir = file.parent().unwrap().to_path_buf();
-        for _ in 0..80 {
+        for _ in 0..50 {
             let m = mutate(&src, &mut rng);
             let text = String::from_utf8_lossy(&m).into_owned();
             let r = std::panic::catch_unwind(|| exercise(&name, &text, &dir));

@@ -2,11 +2,18 @@
 
 #define SQ(x) ((x) * (x))
 #define MAX(a, b) ((a) > (b) ? (a) : (b))
-#if defined(SQ) && !defined(NOTHING) && (SQ(3) == 9)
+#define LEVEL 2
+#if LEVEL == 1
+#define K 3
+#elif defined(SQ) && !defined(NOTHING) && (SQ(3) == 9) && LEVEL > 1
 #define K 17
 #else
 #define K 0
 #endif
+#define CLAMP(v, lo, hi) \
+  ((v) < (lo) ? (lo) \
+              : (v) > (hi) ? (hi) : (v))
+#define CAT(a, b) a##b
 
 int scalar_only(int a, int b, unsigned c) {
   int r = SQ(a - b) + MAX(a, b) * K;
@@ -16,6 +23,7 @@ int scalar_only(int a, int b, unsigned c) {
   r -= (a, b);
   r *= -3;
   r /= 2;
+  r += CLAMP(CAT(a, ) * 3, -50, 50);
   return r;
 }
 

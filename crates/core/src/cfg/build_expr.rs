@@ -24,8 +24,7 @@ impl Builder<'_> {
                 self.placeholder(name, args, *ret);
             }
             TExprKind::Builtin(Builtin::Srand, args) => {
-                let v = self.value(&args[0]);
-                self.emit(Op::Call(Callee::Srand, vec![Arg::Value(v)]), None);
+                self.builtin(Builtin::Srand, args, Type::I32);
             }
             TExprKind::Comma(a, b) => {
                 self.effect(a);
@@ -148,24 +147,23 @@ impl Builder<'_> {
     }
 
     fn builtin(&mut self, b: Builtin, args: &[TExpr], ty: Type) -> Value {
+        let span = self.span;
+        let args: Vec<Value> = args.iter().map(|a| self.value(a)).collect();
+        self.span = span;
         match b {
             Builtin::Rand => self.val(Op::Call(Callee::Rand, Vec::new()), ty),
             Builtin::Srand => {
-                let v = self.value(&args[0]);
-                self.emit(Op::Call(Callee::Srand, vec![Arg::Value(v)]), None);
+                self.emit(Op::Call(Callee::Srand, vec![Arg::Value(args[0])]), None);
                 self.konst(Const::Int(0), ty)
             }
             Builtin::Abs => {
-                let v = self.value(&args[0]);
+                let v = args[0];
                 let z = self.konst(Const::Int(0), ty);
                 let neg = self.val(Op::Cmp(CmpPred::Slt, v, z), Type::I1);
                 let minus = self.val(Op::Bin(BinOp::SubI, z, v), ty);
                 self.val(Op::Select(neg, minus, v), ty)
             }
-            Builtin::Fabs => {
-                let v = self.value(&args[0]);
-                self.val(Op::Un(UnOp::AbsF, v), ty)
-            }
+            Builtin::Fabs => self.val(Op::Un(UnOp::AbsF, args[0]), ty),
         }
     }
 
@@ -173,6 +171,7 @@ impl Builder<'_> {
         if f != self.prog.kernel {
             return self.inline(f, args);
         }
+        let span = self.span;
         let mut ir_args = Vec::new();
         for a in args {
             ir_args.push(match a {
@@ -180,6 +179,7 @@ impl Builder<'_> {
                 TArg::Array(r) => Arg::Mem(self.mem_of(*r)),
             });
         }
+        self.span = span;
         let name = self.prog.funcs[f as usize].name.clone();
         let ret = self.prog.funcs[f as usize].ret.map(Type::of);
         let r = self.emit(Op::Call(Callee::Func(name), ir_args), ret);
@@ -187,7 +187,9 @@ impl Builder<'_> {
     }
 
     fn placeholder(&mut self, name: &str, args: &[TExpr], ret: Option<ScalarTy>) -> Option<Value> {
+        let span = self.span;
         let vals: Vec<Arg> = args.iter().map(|a| Arg::Value(self.value(a))).collect();
+        self.span = span;
         self.emit(
             Op::Call(Callee::Placeholder(name.to_string()), vals),
             ret.map(Type::of),

@@ -32,7 +32,12 @@ pub struct MacroTable {
     current: BTreeMap<String, u32>,
     produced: usize,
     exhausted: bool,
+    /// Nesting of argument pre-expansion (bounded to keep the stack small).
+    depth: usize,
 }
+
+/// Deepest nesting of macro calls inside macro arguments.
+const MAX_ARG_DEPTH: usize = 64;
 
 impl MacroTable {
     /// Defines (or redefines) a macro.
@@ -53,6 +58,21 @@ impl MacroTable {
 
     /// Fully macro-expands a token list.
     pub fn expand(&mut self, input: Vec<Token>, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
+        if self.depth > MAX_ARG_DEPTH {
+            if !self.exhausted {
+                let span = input.first().map_or(Span::default(), |t| t.span);
+                diags.push(Diagnostic::error("macro calls are nested too deeply").with_span(span));
+            }
+            self.exhausted = true;
+            return input;
+        }
+        self.depth += 1;
+        let out = self.expand_queue(input, diags);
+        self.depth -= 1;
+        out
+    }
+
+    fn expand_queue(&mut self, input: Vec<Token>, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
         let mut queue: VecDeque<Token> = input.into();
         let mut out = Vec::new();
         while let Some(t) = queue.pop_front() {

@@ -13,7 +13,7 @@ use crate::diag::{Diagnostic, Span};
 use std::collections::BTreeMap;
 
 /// Deepest nesting of statements and expressions the parser accepts.
-const MAX_DEPTH: usize = 200;
+const MAX_DEPTH: usize = 128;
 /// Most elements a single array may have.
 const MAX_ARRAY_ELEMENTS: u64 = 1 << 24;
 

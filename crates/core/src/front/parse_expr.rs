@@ -48,12 +48,25 @@ impl Parser<'_> {
     /// A full expression (with the comma operator).
     pub(crate) fn expr(&mut self) -> Option<Expr> {
         let mut e = self.assign_expr()?;
+        let mut depth = 0;
+        let mut ok = true;
         while self.eat(",") {
-            let r = self.assign_expr()?;
+            depth += 1;
+            if !self.enter() {
+                ok = false;
+                break;
+            }
+            let Some(r) = self.assign_expr() else {
+                ok = false;
+                break;
+            };
             let span = e.span.join(r.span);
             e = mk(ExprKind::Comma(Box::new(e), Box::new(r)), span);
         }
-        Some(e)
+        for _ in 0..depth {
+            self.leave();
+        }
+        ok.then_some(e)
     }
 
     /// An assignment expression.
@@ -106,17 +119,30 @@ impl Parser<'_> {
             return self.unary();
         }
         let mut lhs = self.binary(level + 1)?;
-        'outer: loop {
+        // Each operator deepens the (left-leaning) tree: count it as nesting so later
+        // recursive passes over the tree stay within the stack.
+        let mut depth = 0;
+        let result = 'outer: loop {
             for (sym, op) in LEVELS[level] {
                 if self.eat(sym) {
-                    let rhs = self.binary(level + 1)?;
+                    depth += 1;
+                    if !self.enter() {
+                        break 'outer None;
+                    }
+                    let Some(rhs) = self.binary(level + 1) else {
+                        break 'outer None;
+                    };
                     let span = lhs.span.join(rhs.span);
                     lhs = mk(ExprKind::Binary(*op, Box::new(lhs), Box::new(rhs)), span);
                     continue 'outer;
                 }
             }
-            return Some(lhs);
+            break Some(lhs);
+        };
+        for _ in 0..depth {
+            self.leave();
         }
+        result
     }
 
     fn unary(&mut self) -> Option<Expr> {

@@ -2,7 +2,8 @@
 //! the interpreter's exact semantics; a trapping division is left alone), applies algebraic
 //! identities (`x + 0`, `x * 1`, `x * 0`, `x & 0`, `x | 0`, `x ^ 0`, shifts by 0, `select` on a
 //! constant or between equal values, `extui(b) != 0`), removes block parameters that always receive the same
-//! value, and turns `cond_br` on a constant into `br`. Repeats until nothing changes.
+//! value, and turns `cond_br` on a constant (or to one block twice, choosing the arguments
+//! with `select`) into `br`. Repeats until nothing changes.
 
 use super::super::build::remove_unreachable;
 use super::super::ir::*;
@@ -155,6 +156,8 @@ fn fold_branches(f: &mut Function) -> bool {
             let pick = match f.as_const(c) {
                 Some(Const::Int(v)) => Some(if v != 0 { t } else { e }),
                 _ if t == e => Some(t),
+                // Both ways lead to the same block: choose the arguments with `select`s.
+                _ if t.block == e.block => Some(select_args(f, b, c, &t, &e)),
                 _ => None,
             };
             if let Some(p) = pick {
@@ -167,6 +170,25 @@ fn fold_branches(f: &mut Function) -> bool {
         remove_unreachable(f);
     }
     changed
+}
+
+/// The target `t.block(select(c, t.args, e.args))`, with the selects appended to block `b`.
+fn select_args(f: &mut Function, b: Block, c: Value, t: &Target, e: &Target) -> Target {
+    let span = f.block(b).term_span;
+    let mut args = Vec::new();
+    for (&x, &y) in t.args.iter().zip(&e.args) {
+        if x == y {
+            args.push(x);
+            continue;
+        }
+        let ty = f.ty(x);
+        let v = f.push(b, Op::Select(c, x, y), Some(ty), span);
+        args.push(v.expect("select has a result"));
+    }
+    Target {
+        block: t.block,
+        args,
+    }
 }
 
 /// Removes block parameters that receive the same value (or themselves) from every branch.
