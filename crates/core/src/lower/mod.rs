@@ -13,6 +13,7 @@
 //! * Memories: [`memory`]; ordering of possibly conflicting accesses: [`depend`].
 //! * Placeholder calls become `handshake.instance`s: [`placeholders`].
 //! * Returns feed the single `end`: return value, each memory's done token, the exit control.
+//! * Pipelined integer units carry their latency in `hw.parameters` (`LATENCY = 4 : ui32`).
 //!
 //! Every op gets its basic block (`handshake.bb`, the block's position in the CFG layout) and a
 //! unique name; ops that come from a CFG instruction are named after it in program order
@@ -233,7 +234,16 @@ impl<'a> Lowerer<'a> {
     ) -> OpId {
         let name = name.unwrap_or_else(|| self.names.next(kind.mnemonic()));
         let bb = self.bb[&b];
-        self.hf.add_named_op(kind, operands, tys, Some(bb), &name)
+        let latency = ops::latency(&kind);
+        let id = self.hf.add_named_op(kind, operands, tys, Some(bb), &name);
+        if let (Some(l), Some(op)) = (latency, self.hf.op_mut(id)) {
+            let attr = hs::Attr::Int {
+                value: l as i64,
+                ty: hs::IntTy::Unsigned(32),
+            };
+            op.hw_params.insert("LATENCY".into(), attr);
+        }
+        id
     }
 
     /// Adds an op with one result and returns it.
