@@ -406,6 +406,7 @@ impl<'a> Lowerer<'a> {
             ir::ValueDef::Inst(i) => {
                 let c = match self.f.inst(i).op {
                     Op::Const(c) => c,
+                    _ if ty.is_float() => ir::Const::float(0.0, ty),
                     _ => ir::Const::Int(0),
                 };
                 let first = !self.consts.keys().any(|&(_, w)| w == v);
@@ -673,11 +674,17 @@ impl<'a> Lowerer<'a> {
         let mut operands = Vec::new();
         let rets: Vec<ValueId> = self.exits.iter().filter_map(|e| e.2).collect();
         if self.f.ret.is_some() {
-            let v = if rets.len() == 1 {
-                rets[0]
-            } else {
-                let ty = self.ty(rets[0]);
-                self.op1(OpKind::Merge, rets, ty, b, None)
+            let v = match rets.as_slice() {
+                [] => {
+                    let name = self.f.name.clone();
+                    self.error(None, format!("kernel `{name}` returns no value"));
+                    return;
+                }
+                [v] => *v,
+                _ => {
+                    let ty = self.ty(rets[0]);
+                    self.op1(OpKind::Merge, rets, ty, b, None)
+                }
             };
             operands.push(v);
         }
