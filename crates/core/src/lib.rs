@@ -8,8 +8,11 @@
 //! → HW IR / Synth IR → VHDL and Verilog, with the reference interpreter and the cycle-accurate
 //! simulator checking every stage.
 
+pub mod cfg;
 pub mod diag;
+pub mod front;
 pub mod handshake;
+pub mod interp;
 pub mod rtl;
 
 /// The version of the compiler, as shown by the CLI and the web app.

@@ -4,6 +4,8 @@
 //! 0 on success, 1 when the input is rejected or a check fails, 2 for usage errors and for
 //! subcommands that do not exist yet.
 
+mod compile;
+mod interp;
 mod opt;
 
 use clap::{Parser, Subcommand};
@@ -26,11 +28,20 @@ enum Command {
     Compile {
         /// The kernel's C file.
         file: std::path::PathBuf,
+        /// What to print.
+        #[arg(long, value_enum, default_value = "cfg")]
+        emit: compile::Emit,
     },
     /// Run a kernel's `main` in the reference interpreter and print its golden outputs.
     Interp {
         /// The kernel's C file.
         file: std::path::PathBuf,
+        /// Print the golden outputs as one JSON object on the last line.
+        #[arg(long)]
+        json: bool,
+        /// Most instructions the run may execute before it is stopped.
+        #[arg(long)]
+        max_steps: Option<u64>,
     },
     /// Simulate a kernel's circuit cycle by cycle and check it against the interpreter.
     Sim {
@@ -61,8 +72,12 @@ fn not_implemented(name: &str) -> ExitCode {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Compile { .. } => not_implemented("compile"),
-        Command::Interp { .. } => not_implemented("interp"),
+        Command::Compile { file, emit } => compile::run(&file, emit),
+        Command::Interp {
+            file,
+            json,
+            max_steps,
+        } => interp::run_cmd(&file, json, max_steps),
         Command::Sim { .. } => not_implemented("sim"),
         Command::Opt {
             file,

@@ -1,0 +1,143 @@
+//! The CFG optimization passes and the pipeline that runs them.
+//!
+//! Each pass is a function over one [`Function`] in its own file. The pipeline is data
+//! ([`PIPELINE`]): the web app lists it and shows the IR after each pass. Passes run in this
+//! order on the kernel and on `main`; the verifier runs after each one in debug builds and
+//! tests, and its findings are internal errors (never a panic).
+
+pub mod compact;
+pub mod const_fold;
+pub mod cse;
+pub mod dce;
+pub mod flatten;
+pub mod licm;
+pub mod ssa;
+pub mod strength;
+mod util;
+
+use super::ir::{Function, Module};
+use crate::diag::Diagnostic;
+
+/// A pass of the pipeline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassId {
+    /// Multi-dimensional accesses become row-major linear indices.
+    Flatten,
+    /// Scalar variables become SSA values and block parameters.
+    Ssa,
+    /// Constant folding and propagation, branch folding.
+    ConstFold,
+    /// Common subexpression elimination.
+    Cse,
+    /// Loop-invariant code motion.
+    Licm,
+    /// Multiplications by constants become shifts and adds.
+    StrengthReduce,
+    /// Dead code, unreachable block and unused block parameter elimination.
+    Dce,
+    /// Renumbers blocks and values densely in layout order.
+    Compact,
+}
+
+impl PassId {
+    /// The pass's kebab-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            PassId::Flatten => "flatten-arrays",
+            PassId::Ssa => "ssa",
+            PassId::ConstFold => "const-fold",
+            PassId::Cse => "cse",
+            PassId::Licm => "licm",
+            PassId::StrengthReduce => "strength-reduce",
+            PassId::Dce => "dce",
+            PassId::Compact => "compact",
+        }
+    }
+
+    /// A one-line description.
+    pub fn description(self) -> &'static str {
+        match self {
+            PassId::Flatten => "flatten multi-dimensional array accesses to row-major indices",
+            PassId::Ssa => "turn local scalar variables into SSA values and block arguments",
+            PassId::ConstFold => "fold constant expressions and branches on constants",
+            PassId::Cse => "merge identical pure computations",
+            PassId::Licm => "hoist loop-invariant computations out of loops",
+            PassId::StrengthReduce => "replace multiplications by constants with shifts and adds",
+            PassId::Dce => "remove unused computations, block arguments and unreachable blocks",
+            PassId::Compact => "renumber blocks and values in order",
+        }
+    }
+}
+
+/// The optimization pipeline, in order.
+pub const PIPELINE: &[PassId] = &[
+    PassId::Ssa,
+    PassId::ConstFold,
+    PassId::Dce,
+    PassId::Flatten,
+    PassId::ConstFold,
+    PassId::StrengthReduce,
+    PassId::Cse,
+    PassId::Licm,
+    PassId::Cse,
+    PassId::Dce,
+    PassId::Compact,
+];
+
+/// Runs one pass on one function.
+pub fn run_pass(p: PassId, f: &mut Function, diags: &mut Vec<Diagnostic>) {
+    match p {
+        PassId::Flatten => flatten::run(f),
+        PassId::Ssa => ssa::run(f, diags),
+        PassId::ConstFold => const_fold::run(f),
+        PassId::Cse => cse::run(f),
+        PassId::Licm => licm::run(f),
+        PassId::StrengthReduce => strength::run(f),
+        PassId::Dce => dce::run(f),
+        PassId::Compact => compact::run(f),
+    }
+}
+
+/// The IR after one pass (what the web app shows).
+#[derive(Clone, Debug)]
+pub struct Stage {
+    /// The pass's name (`"lower"` for the IR before any pass).
+    pub pass: &'static str,
+    /// The printed module after it.
+    pub ir: String,
+}
+
+/// Runs the whole pipeline on every function of `m`, verifying after each pass. Returns the
+/// IR after each pass when `record` is set. Verifier failures are reported as internal errors.
+pub fn optimize(m: &mut Module, record: bool, diags: &mut Vec<Diagnostic>) -> Vec<Stage> {
+    let mut stages = Vec::new();
+    if record {
+        stages.push(Stage {
+            pass: "lower",
+            ir: super::print::print_module(m),
+        });
+    }
+    for &p in PIPELINE {
+        for f in &mut m.functions {
+            run_pass(p, f, diags);
+        }
+        let errs = super::verify::verify_module(m);
+        if !errs.is_empty() {
+            diags.push(
+                Diagnostic::error(format!(
+                    "internal error: the IR is invalid after pass `{}`",
+                    p.name()
+                ))
+                .with_note(errs.join("\n")),
+            );
+            return stages;
+        }
+        if record {
+            stages.push(Stage {
+                pass: p.name(),
+                ir: super::print::print_module(m),
+            });
+        }
+    }
+    stages
+}

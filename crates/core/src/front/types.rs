@@ -1,0 +1,173 @@
+//! C scalar types of the accepted subset and the C conversion rules between them.
+//!
+//! Invariant: every integer type is at most 32 bits wide (64-bit types are rejected by the
+//! parser), so every integer value fits an `i64` exactly whatever its signedness.
+
+use std::fmt;
+
+/// A C scalar type of the subset (what an expression or an array element holds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ScalarTy {
+    /// `_Bool` / `bool`: 0 or 1.
+    Bool,
+    /// `signed char`, `char`, `int8_t`.
+    I8,
+    /// `unsigned char`, `uint8_t`.
+    U8,
+    /// `short`, `int16_t`.
+    I16,
+    /// `unsigned short`, `uint16_t`.
+    U16,
+    /// `int`, `int32_t`.
+    I32,
+    /// `unsigned`, `uint32_t`.
+    U32,
+    /// `float`.
+    F32,
+    /// `double`.
+    F64,
+}
+
+impl ScalarTy {
+    /// True for the integer types (including `bool`).
+    pub fn is_int(self) -> bool {
+        !self.is_float()
+    }
+
+    /// True for `float` and `double`.
+    pub fn is_float(self) -> bool {
+        matches!(self, ScalarTy::F32 | ScalarTy::F64)
+    }
+
+    /// True for the signed integer types.
+    pub fn is_signed(self) -> bool {
+        matches!(self, ScalarTy::I8 | ScalarTy::I16 | ScalarTy::I32)
+    }
+
+    /// Width in bits of the value in the CFG IR (`bool` is one bit).
+    pub fn bits(self) -> u32 {
+        match self {
+            ScalarTy::Bool => 1,
+            ScalarTy::I8 | ScalarTy::U8 => 8,
+            ScalarTy::I16 | ScalarTy::U16 => 16,
+            ScalarTy::I32 | ScalarTy::U32 | ScalarTy::F32 => 32,
+            ScalarTy::F64 => 64,
+        }
+    }
+
+    /// Size in bytes as C's `sizeof` reports it.
+    pub fn size_of(self) -> u32 {
+        match self {
+            ScalarTy::Bool | ScalarTy::I8 | ScalarTy::U8 => 1,
+            ScalarTy::I16 | ScalarTy::U16 => 2,
+            ScalarTy::I32 | ScalarTy::U32 | ScalarTy::F32 => 4,
+            ScalarTy::F64 => 8,
+        }
+    }
+
+    /// The type after the integer promotions (narrow integers become `int`).
+    pub fn promote(self) -> ScalarTy {
+        match self {
+            ScalarTy::Bool | ScalarTy::I8 | ScalarTy::U8 | ScalarTy::I16 | ScalarTy::U16 => {
+                ScalarTy::I32
+            }
+            t => t,
+        }
+    }
+
+    /// The common type of the usual arithmetic conversions.
+    pub fn common(a: ScalarTy, b: ScalarTy) -> ScalarTy {
+        if a == ScalarTy::F64 || b == ScalarTy::F64 {
+            return ScalarTy::F64;
+        }
+        if a == ScalarTy::F32 || b == ScalarTy::F32 {
+            return ScalarTy::F32;
+        }
+        let (a, b) = (a.promote(), b.promote());
+        if a == ScalarTy::U32 || b == ScalarTy::U32 {
+            ScalarTy::U32
+        } else {
+            ScalarTy::I32
+        }
+    }
+
+    /// The C spelling of the type (with `stdint.h` names for the sized integers).
+    pub fn c_name(self) -> &'static str {
+        match self {
+            ScalarTy::Bool => "_Bool",
+            ScalarTy::I8 => "signed char",
+            ScalarTy::U8 => "unsigned char",
+            ScalarTy::I16 => "short",
+            ScalarTy::U16 => "unsigned short",
+            ScalarTy::I32 => "int",
+            ScalarTy::U32 => "unsigned int",
+            ScalarTy::F32 => "float",
+            ScalarTy::F64 => "double",
+        }
+    }
+
+    /// Wraps an integer to this type's range (C conversion to an integer type). For `bool`,
+    /// any non-zero value becomes 1.
+    pub fn wrap(self, v: i64) -> i64 {
+        match self {
+            ScalarTy::Bool => (v != 0) as i64,
+            ScalarTy::I8 => v as i8 as i64,
+            ScalarTy::U8 => v as u8 as i64,
+            ScalarTy::I16 => v as i16 as i64,
+            ScalarTy::U16 => v as u16 as i64,
+            ScalarTy::I32 => v as i32 as i64,
+            ScalarTy::U32 => v as u32 as i64,
+            ScalarTy::F32 | ScalarTy::F64 => v,
+        }
+    }
+}
+
+impl fmt::Display for ScalarTy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.c_name())
+    }
+}
+
+/// A C object type: a scalar or a fixed-size array of up to four dimensions.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CType {
+    /// The element (or scalar) type.
+    pub scalar: ScalarTy,
+    /// Array dimensions, outermost first; empty for a scalar.
+    pub dims: Vec<u32>,
+}
+
+impl CType {
+    /// A scalar type.
+    pub fn scalar(scalar: ScalarTy) -> Self {
+        CType {
+            scalar,
+            dims: Vec::new(),
+        }
+    }
+
+    /// True for arrays.
+    pub fn is_array(&self) -> bool {
+        !self.dims.is_empty()
+    }
+
+    /// Number of scalar elements (1 for a scalar).
+    pub fn len(&self) -> u64 {
+        self.dims.iter().map(|&d| d as u64).product()
+    }
+
+    /// True when the array has no elements (never for a scalar).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl fmt::Display for CType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.scalar)?;
+        for d in &self.dims {
+            write!(f, "[{d}]")?;
+        }
+        Ok(())
+    }
+}

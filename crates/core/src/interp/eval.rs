@@ -1,0 +1,214 @@
+//! The meaning of each CFG IR operation on raw bits, shared by the interpreter and constant
+//! folding so that both agree exactly.
+//!
+//! Integers are the low bits of their type, zero-extended into a `u64`; `f32` values are their
+//! bits in the low 32 bits, `f64` values their 64 bits. Semantics follow C on x86-64 with SSE:
+//! wrap-around integer arithmetic, truncating division, shift counts taken modulo the width,
+//! float arithmetic in the operand precision, float-to-int conversions giving the "integer
+//! indefinite" value when out of range.
+
+use crate::cfg::ir::{BinOp, CastOp, CmpPred, Type, UnOp};
+
+/// Why an operation cannot be evaluated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trap {
+    /// Integer division or remainder by zero.
+    DivByZero,
+    /// `INT_MIN / -1` (traps on x86).
+    Overflow,
+}
+
+fn sext(v: u64, bits: u32) -> i64 {
+    ((v << (64 - bits)) as i64) >> (64 - bits)
+}
+
+fn f32v(v: u64) -> f32 {
+    f32::from_bits(v as u32)
+}
+
+fn f64v(v: u64) -> f64 {
+    f64::from_bits(v)
+}
+
+/// A binary operation on operands of type `ty`.
+pub fn bin(op: BinOp, ty: Type, a: u64, b: u64) -> Result<u64, Trap> {
+    use BinOp::*;
+    let bits = ty.bits();
+    let mask = ty.mask();
+    if ty.is_float() {
+        let r = if ty == Type::F32 {
+            let (x, y) = (f32v(a), f32v(b));
+            (match op {
+                AddF => x + y,
+                SubF => x - y,
+                MulF => x * y,
+                _ => x / y,
+            })
+            .to_bits() as u64
+        } else {
+            let (x, y) = (f64v(a), f64v(b));
+            (match op {
+                AddF => x + y,
+                SubF => x - y,
+                MulF => x * y,
+                _ => x / y,
+            })
+            .to_bits()
+        };
+        return Ok(r);
+    }
+    let (sa, sb) = (sext(a, bits), sext(b, bits));
+    let r = match op {
+        AddI => a.wrapping_add(b),
+        SubI => a.wrapping_sub(b),
+        MulI => a.wrapping_mul(b),
+        DivSI | RemSI => {
+            if sb == 0 {
+                return Err(Trap::DivByZero);
+            }
+            if sb == -1 && sa == sext(1 << (bits - 1), bits) && bits > 1 {
+                return Err(Trap::Overflow);
+            }
+            (if op == DivSI { sa / sb } else { sa % sb }) as u64
+        }
+        DivUI | RemUI => {
+            if b == 0 {
+                return Err(Trap::DivByZero);
+            }
+            if op == DivUI {
+                a / b
+            } else {
+                a % b
+            }
+        }
+        AndI => a & b,
+        OrI => a | b,
+        XOrI => a ^ b,
+        ShLI => a << (b % bits as u64),
+        ShRSI => (sa >> (b % bits as u64)) as u64,
+        ShRUI => a >> (b % bits as u64),
+        AddF | SubF | MulF | DivF => 0,
+    };
+    Ok(r & mask)
+}
+
+/// A unary float operation.
+pub fn un(op: UnOp, ty: Type, a: u64) -> u64 {
+    if ty == Type::F32 {
+        let x = f32v(a);
+        (if op == UnOp::NegF { -x } else { x.abs() }).to_bits() as u64
+    } else {
+        let x = f64v(a);
+        (if op == UnOp::NegF { -x } else { x.abs() }).to_bits()
+    }
+}
+
+/// A comparison of two operands of type `ty`.
+pub fn cmp(p: CmpPred, ty: Type, a: u64, b: u64) -> bool {
+    use CmpPred::*;
+    if ty.is_float() {
+        let (x, y) = if ty == Type::F32 {
+            (f32v(a) as f64, f32v(b) as f64)
+        } else {
+            (f64v(a), f64v(b))
+        };
+        let unordered = x.is_nan() || y.is_nan();
+        return match p {
+            Oeq => !unordered && x == y,
+            One => !unordered && x != y,
+            Olt => !unordered && x < y,
+            Ole => !unordered && x <= y,
+            Ogt => !unordered && x > y,
+            Oge => !unordered && x >= y,
+            Ueq => unordered || x == y,
+            Une => unordered || x != y,
+            UltF => unordered || x < y,
+            UleF => unordered || x <= y,
+            UgtF => unordered || x > y,
+            UgeF => unordered || x >= y,
+            _ => false,
+        };
+    }
+    let bits = ty.bits();
+    let (sa, sb) = (sext(a, bits), sext(b, bits));
+    match p {
+        Eq => a == b,
+        Ne => a != b,
+        Slt => sa < sb,
+        Sle => sa <= sb,
+        Sgt => sa > sb,
+        Sge => sa >= sb,
+        Ult => a < b,
+        Ule => a <= b,
+        Ugt => a > b,
+        Uge => a >= b,
+        _ => false,
+    }
+}
+
+/// The float value of `a` of type `ty` as `f64` (exact).
+fn as_f64(ty: Type, a: u64) -> f64 {
+    if ty == Type::F32 {
+        f32v(a) as f64
+    } else {
+        f64v(a)
+    }
+}
+
+/// x86-64 `cvttsd2si` with a 32-bit destination.
+fn trunc_i32(x: f64) -> i64 {
+    if x.is_nan() || x <= -2147483649.0 || x >= 2147483648.0 {
+        i32::MIN as i64
+    } else {
+        x.trunc() as i64
+    }
+}
+
+/// x86-64 `cvttsd2si` with a 64-bit destination.
+fn trunc_i64(x: f64) -> i64 {
+    if x.is_nan() || !(-9.223372036854776e18..9.223372036854776e18).contains(&x) {
+        i64::MIN
+    } else {
+        x.trunc() as i64
+    }
+}
+
+/// A conversion from `from` to `to`.
+pub fn cast(op: CastOp, from: Type, to: Type, a: u64) -> u64 {
+    use CastOp::*;
+    let mask = to.mask();
+    match op {
+        ExtSI => sext(a, from.bits()) as u64 & mask,
+        ExtUI | TruncI => a & mask,
+        SIToFP | UIToFP => {
+            let v = if op == SIToFP {
+                sext(a, from.bits()) as f64
+            } else {
+                a as f64
+            };
+            if to == Type::F32 {
+                // Convert from the integer directly so rounding happens once.
+                let f = if op == SIToFP {
+                    sext(a, from.bits()) as f32
+                } else {
+                    a as f32
+                };
+                f.to_bits() as u64
+            } else {
+                v.to_bits()
+            }
+        }
+        FPToSI => trunc_i32(as_f64(from, a)) as u64 & mask,
+        FPToUI => {
+            let x = as_f64(from, a);
+            let r = if to.bits() == 32 {
+                trunc_i64(x)
+            } else {
+                trunc_i32(x)
+            };
+            r as u64 & mask
+        }
+        ExtF => (f32v(a) as f64).to_bits(),
+        TruncF => (f64v(a) as f32).to_bits() as u64,
+    }
+}

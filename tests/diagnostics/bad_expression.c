@@ -1,0 +1,5 @@
+// expect: error 3:15: expected an expression, found `)`
+int bad_expression(int a) {
+  int b = a + );
+  return b;
+}

@@ -1,0 +1,3 @@
+#define N 10
+/* a helper that uses a pointer */
+int helper(int *p);

@@ -1,0 +1,2 @@
+// expect: error: no kernel function `no_kernel` in this file
+int something_else(int a) { return a; }

@@ -1,0 +1,2 @@
+#define N 100
+typedef int in_int_t;
