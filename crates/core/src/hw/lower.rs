@@ -102,6 +102,15 @@ impl Builder<'_> {
     }
 }
 
+/// The type of a memory-side signal: enables are single wires, the rest buses.
+fn wire_type(signal: &str, width: u32) -> HwType {
+    if signal.ends_with("En") {
+        HwType::Bit
+    } else {
+        HwType::Wire(width)
+    }
+}
+
 /// Converts an existing `hw.parameters` attribute value to an RTL parameter value.
 fn attr_param(a: &Attr) -> Option<RtlParamValue> {
     match a {
@@ -191,7 +200,7 @@ pub fn lower_func(f: &Func) -> (Option<Design>, Vec<Diagnostic>) {
                         0 // fixed below, once the controller's address width is known
                     };
                     let port_name = format!("{name}_{sig}");
-                    let net = b.new_net(&port_name, HwType::Wire(w));
+                    let net = b.new_net(&port_name, wire_type(sig, w));
                     nets.push(net);
                     let port = (PortName::scalar(&port_name), dir, net);
                     if dir == PortDir::In {
@@ -368,11 +377,12 @@ fn lower_op(
             .filter(|a| b.memories.contains_key(a))
             .position(|a| *a == memref);
         for ((p, dir, w), net) in shape.memory.iter().zip(nets) {
-            b.nets[net.0 as usize].ty = HwType::Wire(*w);
+            let ty = wire_type(&p.base, *w);
+            b.nets[net.0 as usize].ty = ty.clone();
             ports.push(HwPort {
                 name: p.clone(),
                 dir: *dir,
-                ty: HwType::Wire(*w),
+                ty,
             });
             connections.push(net);
             if p.base == "loadAddr" {

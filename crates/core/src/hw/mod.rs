@@ -42,6 +42,8 @@ pub enum HwType {
     Channel(Type),
     /// A plain bus of this many wires, without handshake (memory interface signals).
     Wire(u32),
+    /// A single plain wire (`std_logic`), e.g. a memory enable.
+    Bit,
 }
 
 impl HwType {
@@ -50,6 +52,7 @@ impl HwType {
         match self {
             HwType::Channel(t) => t.data_width(),
             HwType::Wire(w) => *w,
+            HwType::Bit => 1,
         }
     }
 

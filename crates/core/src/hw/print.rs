@@ -19,6 +19,7 @@ fn ty(t: &HwType) -> String {
     match t {
         HwType::Channel(t) => t.long().to_string(),
         HwType::Wire(w) => format!("i{w}"),
+        HwType::Bit => "i1".into(),
     }
 }
 
