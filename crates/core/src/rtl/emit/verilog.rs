@@ -91,7 +91,7 @@ pub(crate) fn glue(plan: &Plan) -> String {
         }
         for name in order {
             let mut elems = arrays.remove(name).unwrap_or_default();
-            elems.sort_by(|a, b| b.0.cmp(&a.0));
+            elems.sort_by_key(|e| std::cmp::Reverse(e.0));
             let list: Vec<&str> = elems.iter().map(|e| e.1).collect();
             m.push(format!("    .{name}({{{}}})", list.join(", ")));
         }

@@ -9,7 +9,7 @@ use std::fmt::Write;
 
 fn literal(v: u64, ty: &HwType) -> String {
     let w = ty.data_width();
-    if w % 4 == 0 {
+    if w.is_multiple_of(4) {
         format!("x\"{}\"", hex_word(v, w))
     } else {
         let bits: String = (0..w)
