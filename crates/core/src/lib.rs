@@ -14,7 +14,10 @@ pub mod front;
 pub mod handshake;
 pub mod hw;
 pub mod interp;
+pub mod lower;
+pub mod pipeline;
 pub mod rtl;
+pub mod transform;
 
 /// The version of the compiler, as shown by the CLI and the web app.
 pub fn version() -> &'static str {
