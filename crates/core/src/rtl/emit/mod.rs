@@ -14,6 +14,7 @@ pub mod embedded;
 pub mod namer;
 mod plan;
 pub mod testbench;
+pub mod vectors;
 mod verilog;
 mod vhdl;
 
