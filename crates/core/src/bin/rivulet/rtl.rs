@@ -150,7 +150,10 @@ pub fn run(
     for (k, (pass, ir)) in c.stages.iter().enumerate() {
         files.push((format!("ir/{k:02}-{pass}.mlir"), ir.clone()));
     }
-    files.push((format!("ir/{:02}-hw.mlir", c.stages.len()), print_design(&c.design)));
+    files.push((
+        format!("ir/{:02}-hw.mlir", c.stages.len()),
+        print_design(&c.design),
+    ));
     files.push(("graph.dot".into(), dot::to_dot(&c.func)));
     for (name, text) in options.config_files() {
         let base = Path::new(&name)

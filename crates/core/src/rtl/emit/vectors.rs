@@ -57,7 +57,11 @@ pub fn vectors_from_call(
             Some(t) if t.data_width() > 0 => {
                 let a = find(&call.inputs, &name)
                     .ok_or(format!("no recorded value for argument `{name}`"))?;
-                let s = a.values.first().copied().ok_or(format!("`{name}` has no value"))?;
+                let s = a
+                    .values
+                    .first()
+                    .copied()
+                    .ok_or(format!("`{name}` has no value"))?;
                 v.inputs.push(bits(s, t.data_width()));
             }
             Some(_) => v.inputs.push(0),
@@ -67,8 +71,7 @@ pub fn vectors_from_call(
     let mut ret = call.ret;
     for t in &f.result_types {
         if t.data_width() > 0 {
-            v.outputs
-                .push(ret.take().map(|s| bits(s, t.data_width())));
+            v.outputs.push(ret.take().map(|s| bits(s, t.data_width())));
         } else {
             v.outputs.push(None);
         }
