@@ -153,6 +153,41 @@ fn memory_kernel_passes_in_both_languages() {
     });
 }
 
+fn memf_vectors(stored: f32, returned: f32) -> TbVectors {
+    let init: Vec<u64> = (0..8)
+        .map(|i| u64::from((1.5f32 + i as f32).to_bits()))
+        .collect();
+    let mut fin = init.clone();
+    fin[3] = u64::from(stored.to_bits());
+    TbVectors {
+        inputs: vec![0, 0],
+        memories: vec![init],
+        outputs: vec![Some(u64::from(returned.to_bits())), None, None],
+        final_memories: vec![Some(fin)],
+    }
+}
+
+#[test]
+fn float_results_are_compared_within_a_relative_tolerance() {
+    // a[2] = 3.5 is copied to a[3] and returned.
+    let near = 3.5f32 * (1.0 + 2e-6);
+    let far = 3.5f32 * (1.0 + 1e-4);
+    for hdl in [Hdl::Vhdl, Hdl::Verilog] {
+        if !have(tool_for(hdl)) {
+            continue;
+        }
+        let (dir, _) = generate("memf", hdl, &memf_vectors(near, near), "-near");
+        let (ok, n, text) = simulate(&dir);
+        assert!(ok && n == 3, "{text}");
+        let (dir, _) = generate("memf", hdl, &memf_vectors(far, 3.5), "-far-mem");
+        let (ok, _, text) = simulate(&dir);
+        assert!(!ok && text.contains("mismatch: memory"), "{text}");
+        let (dir, _) = generate("memf", hdl, &memf_vectors(3.5, far), "-far-out");
+        let (ok, _, text) = simulate(&dir);
+        assert!(!ok && text.contains("mismatch: output"), "{text}");
+    }
+}
+
 #[test]
 fn glue_analyses_and_lints_cleanly() {
     let cases = [

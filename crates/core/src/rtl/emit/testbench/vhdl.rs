@@ -31,7 +31,9 @@ fn check_call(num: Num, got: &str, want: &str) -> String {
 const HELPERS: &str = r#"
   -- True when the two floats (exponent width e, fraction width m) are bit-identical, both NaN,
   -- or within a relative tolerance.
-  function close(a, b : std_logic_vector; e, m : integer; tol : real) return boolean is
+  function close(a_in, b_in : std_logic_vector; e, m : integer; tol : real) return boolean is
+    alias a : std_logic_vector(a_in'length - 1 downto 0) is a_in;
+    alias b : std_logic_vector(b_in'length - 1 downto 0) is b_in;
     variable ra, rb : real;
     variable nan_a, nan_b : boolean;
   begin
