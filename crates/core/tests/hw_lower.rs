@@ -127,3 +127,29 @@ fn unsupported_operations_are_errors() {
     assert!(d.is_none());
     assert!(diags[0].message.contains("blocker"), "{diags:?}");
 }
+
+#[test]
+fn pipelined_units_carry_their_latency() {
+    let m = parse(
+        r#"handshake.func @f(%a: channel<i32>, %b: channel<i32>, %x: channel<f64>, %y: channel<f64>) -> (channel<i32>, channel<f64>) {
+  %p = handshake.muli %a, %b : channel<i32>
+  %q = handshake.divf %x, %y : channel<f64>
+  handshake.end %p, %q : channel<i32>, channel<f64>
+}"#,
+    );
+    let (d, diags) = lower_func(&m.funcs[0]);
+    assert!(diags.is_empty(), "{diags:?}");
+    let d = d.unwrap();
+    let lat = |i: usize| {
+        d.externs[i]
+            .params
+            .iter()
+            .find(|(k, _)| k == "LATENCY")
+            .map(|p| p.1.clone())
+    };
+    assert_eq!(lat(0), Some(RtlParamValue::Unsigned(4)));
+    assert_eq!(lat(1), Some(RtlParamValue::Unsigned(36)));
+    assert!(d.externs[1]
+        .params
+        .contains(&("FLOAT_WIDTH".into(), RtlParamValue::Unsigned(64))));
+}

@@ -9,12 +9,18 @@ use super::{HwPort, PortDir, PortName};
 use crate::handshake::{Attr, BinOp, CastOp, Func, Op, OpKind, Type, UnOp, ValueDef};
 use crate::rtl::config::RtlParamValue;
 
-/// Latency in cycles of the pipelined units. These values will come from `configs/timing.json`
-/// (the timing model) once it is available; the simulator uses the same numbers.
-pub fn latency(op: BinOp) -> Option<u64> {
+/// Latency in cycles of the pipelined units (`width`: the data width, which matters for `divf`).
+/// These values will come from `configs/timing.json` (the timing model) once it is available;
+/// the simulator uses the same numbers. Float units follow rtl-templates/float.md.
+pub fn latency(op: BinOp, width: u32) -> Option<u64> {
     match op {
         BinOp::MulI => Some(4),
         BinOp::DivSI | BinOp::DivUI | BinOp::RemSI => Some(35),
+        BinOp::AddF | BinOp::SubF => Some(9),
+        BinOp::MulF => Some(4),
+        BinOp::DivF if width == 64 => Some(36),
+        BinOp::DivF => Some(29),
+        BinOp::MaximumF | BinOp::MinimumF => Some(0),
         _ => None,
     }
 }
@@ -225,7 +231,7 @@ pub(crate) fn op_shape(f: &Func, op: &Op) -> Result<Option<OpShape>, String> {
         OpKind::MemController { .. } => mem_controller(f, op),
         OpKind::Bin(b) if !b.is_float() => {
             let mut params = vec![u("DATA_WIDTH", w_in(0).into())];
-            if let Some(l) = latency(*b) {
+            if let Some(l) = latency(*b, w_in(0)) {
                 params.push(u("LATENCY", l));
             }
             simple(
@@ -235,6 +241,31 @@ pub(crate) fn op_shape(f: &Func, op: &Op) -> Result<Option<OpShape>, String> {
                 names(&["result"]),
             )
         }
+        OpKind::Bin(b) => simple(
+            b.as_str(),
+            vec![
+                u("FLOAT_WIDTH", w_in(0).into()),
+                u("LATENCY", latency(*b, w_in(0)).unwrap_or(0)),
+            ],
+            names(&["lhs", "rhs"]),
+            names(&["result"]),
+        ),
+        OpKind::CmpF(p) => simple(
+            "cmpf",
+            vec![
+                u("FLOAT_WIDTH", w_in(0).into()),
+                s("PREDICATE", p.as_str()),
+                u("LATENCY", 0),
+            ],
+            names(&["lhs", "rhs"]),
+            names(&["result"]),
+        ),
+        OpKind::Un(un @ (UnOp::NegF | UnOp::AbsF)) => simple(
+            un.as_str(),
+            vec![u("FLOAT_WIDTH", w_in(0).into()), u("LATENCY", 0)],
+            names(&["ins"]),
+            names(&["outs"]),
+        ),
         OpKind::CmpI(p) => simple(
             "cmpi",
             vec![u("DATA_WIDTH", w_in(0).into()), s("PREDICATE", p.as_str())],
@@ -256,6 +287,21 @@ pub(crate) fn op_shape(f: &Func, op: &Op) -> Result<Option<OpShape>, String> {
             names(&["ins"]),
             names(&["outs"]),
         ),
+        OpKind::Cast(c) => {
+            let mut params = match c {
+                CastOp::SIToFP | CastOp::UIToFP => vec![
+                    u("INPUT_WIDTH", w_in(0).into()),
+                    u("FLOAT_WIDTH", w_out(0).into()),
+                ],
+                CastOp::FPToSI => vec![
+                    u("FLOAT_WIDTH", w_in(0).into()),
+                    u("OUTPUT_WIDTH", w_out(0).into()),
+                ],
+                _ => vec![],
+            };
+            params.push(u("LATENCY", 0));
+            simple(c.as_str(), params, names(&["ins"]), names(&["outs"]))
+        }
         other => Err(format!(
             "operation `handshake.{}` has no RTL implementation in this back end",
             other.mnemonic()
