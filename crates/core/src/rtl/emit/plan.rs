@@ -79,6 +79,27 @@ impl Plan {
     }
 }
 
+/// Identifiers the testbenches declare themselves (besides `seen<i>`, `got<i>`, …).
+const TESTBENCH_NAMES: &[&str] = &[
+    "cycle",
+    "last",
+    "errors",
+    "dump",
+    "dut",
+    "stop_clock",
+    "ok",
+    "l",
+    "close",
+    "say",
+    "f32_to_f64",
+    "is_nan",
+    "max_cycles",
+    "stimulus",
+    "sim",
+    "a_in",
+    "b_in",
+];
+
 /// The signal kinds of a value of type `ty`, with their name suffixes.
 pub(crate) fn kinds(ty: &HwType) -> Vec<(SignalKind, &'static str)> {
     match ty {
@@ -106,6 +127,16 @@ pub(crate) fn build(
         namer.reserve(m);
     }
     namer.reserve("tb_memory");
+    // Names the testbenches use internally.
+    for n in TESTBENCH_NAMES {
+        namer.reserve(n);
+    }
+    let count = d.top.ports.len() + d.memories.len();
+    for i in 0..count {
+        for prefix in ["seen", "got", "dumped", "word", "dump", "memory"] {
+            namer.reserve(&format!("{prefix}{i}"));
+        }
+    }
     let top = namer.fresh(&d.top.name, &[]);
     let tb = namer.fresh(&format!("tb_{}", d.top.name), &[]);
     let suffixes = ["_valid", "_ready"];
