@@ -12,6 +12,7 @@ pub mod cfg;
 pub mod diag;
 pub mod front;
 pub mod handshake;
+pub mod hw;
 pub mod interp;
 pub mod layout;
 pub mod lower;

@@ -6,3 +6,4 @@
 //! to the caller). Everything here is pure: templates and generators come in through traits.
 
 pub mod config;
+pub mod emit;

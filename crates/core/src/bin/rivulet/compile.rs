@@ -14,6 +14,27 @@ pub enum Emit {
     Handshake,
     /// The Handshake graph in Graphviz DOT (one cluster per basic block).
     Dot,
+    /// The HW IR (top module, instances and extern modules).
+    Hw,
+}
+
+/// The `--hdl` values.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum HdlArg {
+    /// VHDL-2008 (simulated with GHDL).
+    Vhdl,
+    /// Verilog-2005 (simulated with Icarus Verilog).
+    Verilog,
+}
+
+impl HdlArg {
+    /// The core's language value.
+    pub fn hdl(self) -> rivulet_core::rtl::config::Hdl {
+        match self {
+            HdlArg::Vhdl => rivulet_core::rtl::config::Hdl::Vhdl,
+            HdlArg::Verilog => rivulet_core::rtl::config::Hdl::Verilog,
+        }
+    }
 }
 
 /// Reads the kernel and returns the source map, its file id and a header lookup next to it.
@@ -35,7 +56,7 @@ pub fn lookup_next_to(file: &Path) -> impl FnMut(&str) -> Option<String> {
 }
 
 /// Runs the subcommand.
-pub fn run(file: &Path, emit: Emit) -> ExitCode {
+pub fn run(file: &Path, emit: Emit, rtl: &crate::rtl::RtlArgs) -> ExitCode {
     let (mut sources, id) = match load(file) {
         Ok(x) => x,
         Err(e) => {
@@ -44,6 +65,12 @@ pub fn run(file: &Path, emit: Emit) -> ExitCode {
         }
     };
     let mut lookup = lookup_next_to(file);
+    if rtl.hdl.is_some() || rtl.out.is_some() || rtl.zip.is_some() {
+        return crate::rtl::run(file, &mut sources, id, &mut lookup, rtl);
+    }
+    if matches!(emit, Emit::Hw) {
+        return crate::rtl::emit_hw(&mut sources, id, &mut lookup);
+    }
     if !matches!(emit, Emit::Cfg) {
         return crate::compile_hs::run(&mut sources, id, &mut lookup, emit);
     }
@@ -56,7 +83,7 @@ pub fn run(file: &Path, emit: Emit) -> ExitCode {
         return ExitCode::from(1);
     };
     match emit {
-        Emit::Handshake | Emit::Dot => {}
+        Emit::Handshake | Emit::Dot | Emit::Hw => {}
         Emit::Cfg => {
             let mut kernel_only = module.clone();
             kernel_only.functions.truncate(1);

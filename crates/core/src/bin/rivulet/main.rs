@@ -8,6 +8,7 @@ mod compile;
 mod compile_hs;
 mod interp;
 mod opt;
+mod rtl;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -32,6 +33,21 @@ enum Command {
         /// What to print.
         #[arg(long, value_enum, default_value = "cfg")]
         emit: compile::Emit,
+        /// Emit RTL in this language (with `-o` and/or `--zip`).
+        #[arg(long, value_enum)]
+        hdl: Option<compile::HdlArg>,
+        /// Write the RTL, testbench, run-sim.sh, IR stages and report to this directory.
+        #[arg(short = 'o', long = "out")]
+        out: Option<std::path::PathBuf>,
+        /// Write the same files as a zip bundle.
+        #[arg(long)]
+        zip: Option<std::path::PathBuf>,
+        /// RTL configuration file (repeatable; default: the built-in one of the HDL).
+        #[arg(long = "rtl-config")]
+        rtl_config: Vec<std::path::PathBuf>,
+        /// Let RTL configurations run external generator commands.
+        #[arg(long)]
+        allow_generators: bool,
     },
     /// Run a kernel's `main` in the reference interpreter and print its golden outputs.
     Interp {
@@ -73,7 +89,24 @@ fn not_implemented(name: &str) -> ExitCode {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Compile { file, emit } => compile::run(&file, emit),
+        Command::Compile {
+            file,
+            emit,
+            hdl,
+            out,
+            zip,
+            rtl_config,
+            allow_generators,
+        } => {
+            let rtl = rtl::RtlArgs {
+                hdl: hdl.map(compile::HdlArg::hdl),
+                out,
+                zip,
+                configs: rtl_config,
+                allow_generators,
+            };
+            compile::run(&file, emit, &rtl)
+        }
         Command::Interp {
             file,
             json,

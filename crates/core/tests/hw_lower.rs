@@ -1,0 +1,155 @@
+//! Handshake → HW: golden text of the spec's examples, extern deduplication, parameters and
+//! port names, and the diagnostics of unsupported input.
+
+use rivulet_core::handshake::{parse_cases, parse_module, Module};
+use rivulet_core::hw::{lower::lower_func, print::print_design, PortDir};
+use rivulet_core::rtl::config::RtlParamValue;
+
+fn parse(text: &str) -> Module {
+    let (m, diags) = parse_module(text, rivulet_core::diag::FileId(0));
+    assert!(diags.is_empty(), "{diags:?}");
+    m
+}
+
+fn spec_cases() -> Vec<Module> {
+    let text = include_str!("../../../tests/handshake/spec/rtl-backend.mlir");
+    parse_cases(text, rivulet_core::diag::FileId(0))
+        .into_iter()
+        .map(|(m, d)| {
+            assert!(d.is_empty(), "{d:?}");
+            m
+        })
+        .collect()
+}
+
+fn golden(name: &str, actual: &str) {
+    let path = format!("{}/../../tests/hw/{name}", env!("CARGO_MANIFEST_DIR"));
+    if std::env::var_os("RIVULET_BLESS").is_some() {
+        std::fs::write(&path, actual).unwrap();
+    }
+    let expected = std::fs::read_to_string(&path).expect("golden file");
+    assert_eq!(
+        actual, expected,
+        "golden {name} differs (RIVULET_BLESS=1 rewrites it)"
+    );
+}
+
+#[test]
+fn spec_examples_golden() {
+    let mut out = String::new();
+    for f in spec_cases().iter().flat_map(|m| &m.funcs) {
+        let (d, diags) = lower_func(f);
+        assert!(diags.is_empty(), "{diags:?}");
+        out.push_str(&print_design(&d.unwrap()));
+        out.push_str("// -----\n");
+    }
+    golden("rtl-backend.hw", &out);
+}
+
+#[test]
+fn three_muxes_give_two_externs() {
+    let (d, _) = lower_func(&spec_cases()[1].funcs[0]);
+    let d = d.unwrap();
+    assert_eq!(d.top.instances.len(), 3);
+    assert_eq!(d.externs.len(), 2);
+    let widths: Vec<_> = d
+        .externs
+        .iter()
+        .map(|e| {
+            e.params
+                .iter()
+                .find(|(k, _)| k == "DATA_WIDTH")
+                .unwrap()
+                .1
+                .clone()
+        })
+        .collect();
+    assert_eq!(
+        widths,
+        vec![RtlParamValue::Unsigned(32), RtlParamValue::Unsigned(16)]
+    );
+    assert_eq!(d.top.instances[0].module, d.top.instances[1].module);
+}
+
+#[test]
+fn memory_interface_is_explicit() {
+    let (d, _) = lower_func(&spec_cases()[0].funcs[0]);
+    let d = d.unwrap();
+    let names: Vec<_> = d
+        .top
+        .ports
+        .iter()
+        .map(|p| (p.name.flat(), p.dir == PortDir::In, p.ty.data_width()))
+        .collect();
+    for (n, is_in, w) in [
+        ("mem_loadData", true, 32),
+        ("mem_loadEn", false, 1),
+        ("mem_loadAddr", false, 6),
+        ("mem_storeEn", false, 1),
+        ("mem_storeAddr", false, 6),
+        ("mem_storeData", false, 32),
+    ] {
+        assert!(
+            names.contains(&(n.to_string(), is_in, w)),
+            "{n} in {names:?}"
+        );
+    }
+    assert_eq!(d.memories[0].addr_width, 6);
+    assert_eq!(d.memories[0].depth, 64);
+}
+
+#[test]
+fn existing_rtl_parameters_are_kept_and_conflicts_warned() {
+    let m = parse(
+        r#"handshake.func @f(%a: channel<i32>, %b: channel<i32>) -> channel<i32> {
+  %s = handshake.addi %a, %b {hw.parameters = {IMPLEMENTATION = "A", DATA_WIDTH = 7 : ui32}} : channel<i32>
+  handshake.end %s : channel<i32>
+}"#,
+    );
+    let (d, diags) = lower_func(&m.funcs[0]);
+    let d = d.unwrap();
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert!(diags[0].message.contains("DATA_WIDTH"));
+    let p = &d.externs[0].params;
+    assert!(p.contains(&("IMPLEMENTATION".into(), RtlParamValue::String("A".into()))));
+    assert!(p.contains(&("DATA_WIDTH".into(), RtlParamValue::Unsigned(32))));
+}
+
+#[test]
+fn unsupported_operations_are_errors() {
+    let m = parse(
+        r#"handshake.func @f(%a: channel<f32>, %b: channel<f32>) -> channel<f32> {
+  %s = handshake.blocker %a, %b : channel<f32>, channel<f32>
+  handshake.end %s : channel<f32>
+}"#,
+    );
+    let (d, diags) = lower_func(&m.funcs[0]);
+    assert!(d.is_none());
+    assert!(diags[0].message.contains("blocker"), "{diags:?}");
+}
+
+#[test]
+fn pipelined_units_carry_their_latency() {
+    let m = parse(
+        r#"handshake.func @f(%a: channel<i32>, %b: channel<i32>, %x: channel<f64>, %y: channel<f64>) -> (channel<i32>, channel<f64>) {
+  %p = handshake.muli %a, %b : channel<i32>
+  %q = handshake.divf %x, %y : channel<f64>
+  handshake.end %p, %q : channel<i32>, channel<f64>
+}"#,
+    );
+    let (d, diags) = lower_func(&m.funcs[0]);
+    assert!(diags.is_empty(), "{diags:?}");
+    let d = d.unwrap();
+    let lat = |i: usize| {
+        d.externs[i]
+            .params
+            .iter()
+            .find(|(k, _)| k == "LATENCY")
+            .map(|p| p.1.clone())
+    };
+    assert_eq!(lat(0), Some(RtlParamValue::Unsigned(4)));
+    assert_eq!(lat(1), Some(RtlParamValue::Unsigned(36)));
+    assert!(d.externs[1]
+        .params
+        .contains(&("FLOAT_WIDTH".into(), RtlParamValue::Unsigned(64))));
+}

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Rivulet RTL corpus check: for every kernel of tests/kernels/ (or the names given), compiles it
+# with `rivulet compile K.c --hdl vhdl|verilog -o DIR`, runs DIR/run-sim.sh (GHDL for VHDL, Icarus
+# Verilog for Verilog) and requires the testbench to pass (outputs equal to the interpreter's).
+# When `rivulet sim K.c` reports `cycles: N`, the RTL cycle count must equal it.
+# Kernels run two at a time (xargs -P2); each simulation is limited to $SIM_TIMEOUT seconds.
+# Prints one line per check and "N passed, M failed" last; exits 1 on failure.
+set -u
+HERE="$(cd "$(dirname "$0")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/rivulet-rtl-corpus.XXXXXX")"
+[ -n "${KEEP:-}" ] || trap 'rm -rf "$WORK"' EXIT; [ -n "${KEEP:-}" ] && echo "work dir: $WORK"
+export SIM_TIMEOUT="${SIM_TIMEOUT:-60}"
+(cd "$ROOT" && cargo build -q -p rivulet-core --features cli) || { echo "0 passed, 1 failed"; exit 1; }
+export RIVULET="$ROOT/target/debug/rivulet" WORK ROOT
+
+check_kernel() {
+  k="$1"
+  src="$ROOT/tests/kernels/$k/$k.c"
+  sim_cycles=""
+  if out=$(timeout "$SIM_TIMEOUT" "$RIVULET" sim "$src" 2>/dev/null); then
+    sim_cycles=$(printf '%s\n' "$out" | sed -n 's/^cycles: //p' | tail -n 1)
+  fi
+  for hdl in vhdl verilog; do
+    case $hdl in vhdl) tool=ghdl ;; verilog) tool=iverilog ;; esac
+    if ! command -v $tool >/dev/null; then echo "SKIP  $k $hdl ($tool not found)"; continue; fi
+    dir="$WORK/$k-$hdl"
+    if ! "$RIVULET" compile "$src" --hdl $hdl -o "$dir" >"$WORK/$k-$hdl.log" 2>&1; then
+      echo "FAIL  $k $hdl: does not compile: $(head -n 1 "$WORK/$k-$hdl.log")"; continue
+    fi
+    res=$(timeout "$SIM_TIMEOUT" sh "$dir/run-sim.sh" 2>&1); status=$?
+    cycles=$(printf '%s\n' "$res" | tail -n 1 | sed -n 's/^cycles: //p')
+    if [ $status -ne 0 ]; then
+      echo "FAIL  $k $hdl: testbench failed (status $status): $(printf '%s\n' "$res" | grep -m1 -E 'mismatch|timeout|error' )"
+    elif [ -n "$sim_cycles" ] && [ "$cycles" != "$sim_cycles" ]; then
+      echo "FAIL  $k $hdl: $cycles cycles, the simulator says $sim_cycles"
+    else
+      echo "ok    $k $hdl: cycles $cycles${sim_cycles:+ (simulator agrees)}"
+    fi
+  done
+}
+export -f check_kernel
+
+if [ $# -gt 0 ]; then names="$*"; else
+  names=$(cd "$ROOT/tests/kernels" && for d in */; do d=${d%/}; [ -f "$d/$d.c" ] && echo "$d"; done)
+fi
+printf '%s\n' $names | xargs -P2 -I{} bash -c 'check_kernel "$@"' _ {} | tee "$WORK/results"
+PASS=$(grep -c '^ok' "$WORK/results")
+FAIL=$(grep -c '^FAIL' "$WORK/results")
+echo "$PASS passed, $FAIL failed"
+[ "$FAIL" -eq 0 ]
