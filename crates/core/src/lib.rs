@@ -12,6 +12,7 @@ pub mod diag;
 pub mod handshake;
 pub mod milp;
 pub mod rtl;
+pub mod synth;
 pub mod timing;
 
 /// The version of the compiler, as shown by the CLI and the web app.
