@@ -25,8 +25,8 @@ fn parse(rel: &str) -> Module {
 
 fn check_golden(rel: &str) -> SynthModule {
     let module = parse(rel);
-    let lowered = synth::lower_module(&module)
-        .unwrap_or_else(|d| panic!("{rel} does not lower: {d:#?}"));
+    let lowered =
+        synth::lower_module(&module).unwrap_or_else(|d| panic!("{rel} does not lower: {d:#?}"));
     let v = synth::verify(&lowered);
     assert!(v.is_empty(), "{rel} does not verify: {v:#?}");
     let got = synth::print(&lowered);
@@ -81,7 +81,11 @@ fn fork_join_mux_cond_br() {
     let lowered = check_golden("steer.mlir");
     let net = netlist(&lowered);
     let cond = net.module("cond_br0").unwrap();
-    let dirs: Vec<(&str, PortDir)> = cond.ports.iter().map(|p| (p.name.as_str(), p.dir)).collect();
+    let dirs: Vec<(&str, PortDir)> = cond
+        .ports
+        .iter()
+        .map(|p| (p.name.as_str(), p.dir))
+        .collect();
     assert!(dirs.contains(&("in_ready_1", PortDir::Out)));
     assert!(dirs.contains(&("out_ready_0", PortDir::In)));
     assert!(dirs.contains(&("in_data_1_1", PortDir::In)));
@@ -121,8 +125,18 @@ fn phase_one_keeps_every_signal_in_its_channel_direction() {
     assert_eq!(
         names,
         [
-            "in_data_0", "in_valid_0", "in_ready_0", "in_data_1", "in_valid_1", "in_ready_1",
-            "in_data_2", "in_valid_2", "in_ready_2", "out_data_0", "out_valid_0", "out_ready_0"
+            "in_data_0",
+            "in_valid_0",
+            "in_ready_0",
+            "in_data_1",
+            "in_valid_1",
+            "in_ready_1",
+            "in_data_2",
+            "in_valid_2",
+            "in_ready_2",
+            "out_data_0",
+            "out_valid_0",
+            "out_ready_0"
         ]
     );
     assert_eq!(mux.ports[3].width, 2);
@@ -136,7 +150,14 @@ fn op_ports_give_the_web_app_roles_directions_and_channels() {
     let ports = ports::op_ports(f, buf);
     let view: Vec<(&str, u32, PortDir, &str)> = ports
         .iter()
-        .map(|p| (p.port.name.as_str(), p.port.width, p.dir(), p.port.role.kind()))
+        .map(|p| {
+            (
+                p.port.name.as_str(),
+                p.port.width,
+                p.dir(),
+                p.port.role.kind(),
+            )
+        })
         .collect();
     assert_eq!(
         view,
