@@ -175,6 +175,6 @@ fn connect(new: &mut HwModule, callees: &[(usize, usize, &HwModule)], c: Endpoin
 }
 
 /// The number of ports of direction `dir` before index `at`.
-pub(super) fn ports_before(ports: &[Port], at: usize, dir: PortDir) -> usize {
+fn ports_before(ports: &[Port], at: usize, dir: PortDir) -> usize {
     ports.iter().take(at).filter(|x| x.dir == dir).count()
 }

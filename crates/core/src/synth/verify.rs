@@ -93,6 +93,7 @@ fn check_ports(m: &HwModule, err: &mut impl FnMut(String)) {
 
 fn check_drivers(m: &HwModule, earlier: &[HwModule], err: &mut impl FnMut(String)) {
     let exists = |s: SignalId| m.signal(s).is_some();
+    let mut drivers = BTreeSet::new();
     for (i, s) in m.signals.iter().enumerate() {
         let id = SignalId(i as u32);
         let ok = match s.def {
@@ -114,8 +115,7 @@ fn check_drivers(m: &HwModule, earlier: &[HwModule], err: &mut impl FnMut(String
         if !ok {
             err(format!("signal %{} has no valid driver", s.name));
         }
-        let dup = m.signals[..i].iter().any(|o| o.def == s.def);
-        if dup {
+        if !drivers.insert(def_key(s.def)) {
             err(format!(
                 "signal %{} is driven by an already used driver",
                 s.name
@@ -172,6 +172,15 @@ fn check_drivers(m: &HwModule, earlier: &[HwModule], err: &mut impl FnMut(String
                 Some(_) => {}
             }
         }
+    }
+}
+
+/// A sortable key of a signal definition.
+fn def_key(d: SignalDef) -> (u8, u32, u32) {
+    match d {
+        SignalDef::Input(p) => (0, p, 0),
+        SignalDef::Subckt(p) => (1, p, 0),
+        SignalDef::Instance { inst, port } => (2, inst, port),
     }
 }
 
