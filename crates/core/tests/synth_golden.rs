@@ -177,6 +177,14 @@ fn op_ports_give_the_web_app_roles_directions_and_channels() {
     assert!(ports[..5].iter().all(|p| p.value == op.operands[0]));
     assert!(ports[5..].iter().all(|p| p.value == op.results[0]));
     assert!(matches!(ports[4].port.role, Role::Extra { .. }));
+    let json = serde_json::to_string(&ports[4]).expect("serializes");
+    assert_eq!(
+        json,
+        format!(
+            r#"{{"port":{{"name":"in_extra_credit_0","width":2,"dir":"out","channel":{{"side":"operand","index":0}},"role":{{"kind":"extra (up)","name":"credit"}},"bit":null}},"value":{}}}"#,
+            op.operands[0].0
+        )
+    );
     let top = ports::func_ports(f);
     assert_eq!(top.len(), 10);
     assert_eq!(top[2].dir(), PortDir::Out);

@@ -74,12 +74,12 @@ fn endpoints(m: &HwModule, net: &Netlist) -> Vec<(Option<Endpoint>, Vec<Endpoint
     };
     for (i, inst) in m.instances.iter().enumerate() {
         if let Some(callee) = net.module(&inst.module) {
-            for ((q, _), &s) in callee.inputs().zip(&inst.operands) {
+            for ((q, _), &s) in callee.input_ports().zip(&inst.operands) {
                 consume(s, Endpoint::Inst(i, q));
             }
         }
     }
-    for ((p, _), &s) in m.outputs_ports().zip(&m.outputs) {
+    for ((p, _), &s) in m.output_ports().zip(&m.outputs) {
         consume(s, Endpoint::Port(p));
     }
     ends
@@ -101,9 +101,9 @@ fn rewire(
     diags: &mut Vec<Diagnostic>,
 ) -> HwModule {
     let mut new = HwModule::graph(m.name.clone(), ports);
-    new.outputs = vec![SignalId(u32::MAX); new.outputs_ports().count()];
+    new.outputs = vec![SignalId(u32::MAX); new.output_ports().count()];
     let mut driven: BTreeMap<Endpoint, SignalId> = BTreeMap::new();
-    for (p, _) in new.inputs() {
+    for (p, _) in new.input_ports() {
         if let Some(s) = new.input_signal(p) {
             driven.insert(Endpoint::Port(p), s);
         }
@@ -121,7 +121,7 @@ fn rewire(
         for (&s, (q, _)) in new.instances[k as usize]
             .results
             .iter()
-            .zip(callee.outputs_ports())
+            .zip(callee.output_ports())
         {
             driven.insert(Endpoint::Inst(i, q), s);
         }

@@ -16,7 +16,8 @@
 use crate::handshake::{self, Direction};
 
 /// The direction of a port.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum PortDir {
     /// Driven from outside the module.
     In,
@@ -43,7 +44,8 @@ impl PortDir {
 }
 
 /// Which side of a Handshake op (or function) a port belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Side {
     /// An operand (or function argument): the channel comes in.
     Operand,
@@ -52,7 +54,7 @@ pub enum Side {
 }
 
 /// The Handshake port a signal belongs to: its side and original port index.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub struct ChannelRef {
     /// Operand or result.
     pub side: Side,
@@ -133,8 +135,9 @@ impl Role {
     }
 }
 
-/// One port of a module.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One port of a module (serialized for the web app with its role as
+/// `{"kind": "extra (up)", "name": "credit"}`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Port {
     /// The port name (`in_data_0`, `out_ready_1`, `in_data_0_3` after splitting).
     pub name: String,
@@ -162,6 +165,20 @@ impl Port {
             role,
             bit: None,
         }
+    }
+}
+
+impl serde::Serialize for Role {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut st = s.serialize_struct("Role", 2)?;
+        st.serialize_field("kind", self.kind())?;
+        let name = match self {
+            Role::Extra { name, .. } => Some(name.as_str()),
+            _ => None,
+        };
+        st.serialize_field("name", &name)?;
+        st.end()
     }
 }
 
@@ -329,7 +346,7 @@ impl HwModule {
     }
 
     /// The input ports, in order, with their indices.
-    pub fn inputs(&self) -> impl Iterator<Item = (usize, &Port)> {
+    pub fn input_ports(&self) -> impl Iterator<Item = (usize, &Port)> {
         self.ports
             .iter()
             .enumerate()
@@ -337,7 +354,7 @@ impl HwModule {
     }
 
     /// The output ports, in order, with their indices.
-    pub fn outputs_ports(&self) -> impl Iterator<Item = (usize, &Port)> {
+    pub fn output_ports(&self) -> impl Iterator<Item = (usize, &Port)> {
         self.ports
             .iter()
             .enumerate()

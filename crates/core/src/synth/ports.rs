@@ -63,13 +63,18 @@ pub fn unbundled_ports(operands: &[Type], results: &[Type]) -> Vec<Port> {
     ports
 }
 
-/// One port of a unit as the web app shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One port of a unit as the web app shows it (serializes to JSON with the value's index).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct UnitPort {
     /// The port (name, width, final direction, original port, role).
     pub port: Port,
     /// The Handshake value (channel) the port belongs to.
+    #[serde(serialize_with = "value_index")]
     pub value: ValueId,
+}
+
+fn value_index<S: serde::Serializer>(v: &ValueId, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_u32(v.0)
 }
 
 impl UnitPort {

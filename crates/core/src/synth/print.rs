@@ -58,7 +58,10 @@ fn print_hw_module(out: &mut String, m: &HwModule, net: &Netlist) {
         .collect();
     let _ = writeln!(out, "  hw.module @{}({}) {{", m.name, ports.join(", "));
     if let Some(sub) = &m.subckt {
-        let ins: Vec<SignalId> = m.inputs().filter_map(|(p, _)| m.input_signal(p)).collect();
+        let ins: Vec<SignalId> = m
+            .input_ports()
+            .filter_map(|(p, _)| m.input_signal(p))
+            .collect();
         let results: Vec<String> = m.outputs.iter().map(|&s| sig(m, s)).collect();
         let lhs = if results.is_empty() {
             String::new()

@@ -62,7 +62,7 @@ fn split_graph(m: &HwModule, ports: Vec<Port>, net: &Netlist, done: &[HwModule])
         let k = new.add_instance(inst.name.clone(), callee) as usize;
         let results = new.instances[k].results.clone();
         let mut next = results.into_iter();
-        for ((_, port), &s) in old_callee.outputs_ports().zip(&inst.results) {
+        for ((_, port), &s) in old_callee.output_ports().zip(&inst.results) {
             let chunk: Vec<SignalId> = next.by_ref().take(pieces(port)).collect();
             if let Some(slot) = bits.get_mut(s.0 as usize) {
                 *slot = chunk;

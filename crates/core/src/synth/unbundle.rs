@@ -30,7 +30,7 @@ pub fn unbundle_func(f: &Func) -> Result<Netlist, Vec<Diagnostic>> {
     let mut signals: Vec<Option<Vec<SignalId>>> = vec![None; f.num_values()];
     for (i, &a) in f.args.iter().enumerate() {
         let ids = top
-            .inputs()
+            .input_ports()
             .filter(|(_, p)| p.channel.index == i as u32)
             .filter_map(|(pi, _)| top.input_signal(pi))
             .collect();
@@ -61,7 +61,7 @@ pub fn unbundle_func(f: &Func) -> Result<Netlist, Vec<Diagnostic>> {
         let mut at = 0;
         for (r, &v) in op.results.iter().enumerate() {
             let n = unit
-                .outputs_ports()
+                .output_ports()
                 .filter(|(_, p)| p.channel.index == r as u32)
                 .count();
             let ids = results
@@ -125,14 +125,14 @@ fn fresh(used: &mut BTreeSet<String>, base: String) -> String {
 /// Operand lists must match the callees' input ports (they do for type-correct IR).
 fn check_arity(top: &HwModule, units: &[HwModule], diags: &mut Vec<Diagnostic>) {
     for (inst, unit) in top.instances.iter().zip(units) {
-        if inst.operands.len() != unit.inputs().count() {
+        if inst.operands.len() != unit.input_ports().count() {
             diags.push(Diagnostic::error(format!(
                 "operation {} has operands whose types do not match its unbundled ports",
                 inst.name
             )));
         }
     }
-    if top.outputs.len() != top.outputs_ports().count() {
+    if top.outputs.len() != top.output_ports().count() {
         diags.push(Diagnostic::error(format!(
             "the operands of the end of @{} do not match its result types",
             top.name

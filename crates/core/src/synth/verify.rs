@@ -122,19 +122,19 @@ fn check_drivers(m: &HwModule, earlier: &[HwModule], err: &mut impl FnMut(String
             ));
         }
     }
-    for (p, port) in m.inputs() {
+    for (p, port) in m.input_ports() {
         if m.input_signal(p).is_none() {
             err(format!("input port {} defines no signal", port.name));
         }
     }
-    if m.outputs.len() != m.outputs_ports().count() {
+    if m.outputs.len() != m.output_ports().count() {
         err(format!(
             "hw.output has {} operands for {} output ports",
             m.outputs.len(),
-            m.outputs_ports().count()
+            m.output_ports().count()
         ));
     }
-    for ((_, port), &s) in m.outputs_ports().zip(&m.outputs) {
+    for ((_, port), &s) in m.output_ports().zip(&m.outputs) {
         if !exists(s) {
             err(format!("output port {} is not driven", port.name));
         }
@@ -147,8 +147,8 @@ fn check_drivers(m: &HwModule, earlier: &[HwModule], err: &mut impl FnMut(String
             ));
             continue;
         };
-        let n_in = callee.inputs().count();
-        let n_out = callee.outputs_ports().count();
+        let n_in = callee.input_ports().count();
+        let n_out = callee.output_ports().count();
         if inst.operands.len() != n_in || inst.results.len() != n_out {
             err(format!(
                 "instance {} has {} operands and {} results; @{} has {n_in} inputs and {n_out} outputs",
@@ -159,7 +159,7 @@ fn check_drivers(m: &HwModule, earlier: &[HwModule], err: &mut impl FnMut(String
             ));
             continue;
         }
-        for ((_, port), &s) in callee.inputs().zip(&inst.operands) {
+        for ((_, port), &s) in callee.input_ports().zip(&inst.operands) {
             match m.signal(s) {
                 None => err(format!(
                     "input {} of instance {} is not driven",
