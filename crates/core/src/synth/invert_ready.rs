@@ -101,7 +101,7 @@ fn rewire(
     diags: &mut Vec<Diagnostic>,
 ) -> HwModule {
     let mut new = HwModule::graph(m.name.clone(), ports);
-    new.outputs = vec![SignalId(u32::MAX); new.output_ports().count()];
+    new.outputs = vec![SignalId::NONE; new.output_ports().count()];
     let mut driven: BTreeMap<Endpoint, SignalId> = BTreeMap::new();
     for (p, _) in new.input_ports() {
         if let Some(s) = new.input_signal(p) {

@@ -186,6 +186,12 @@ impl serde::Serialize for Role {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SignalId(pub u32);
 
+impl SignalId {
+    /// A placeholder naming no signal: an operand or output not connected (yet). The verifier
+    /// reports any that remain.
+    pub const NONE: SignalId = SignalId(u32::MAX);
+}
+
 /// Where a signal comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SignalDef {
@@ -315,7 +321,7 @@ impl HwModule {
     }
 
     /// Adds an instance of `callee` whose results get fresh signals `<name>.<port>`; operands
-    /// are left to the caller (filled with `SignalId(u32::MAX)` placeholders).
+    /// are left to the caller (filled with `SignalId::NONE` placeholders).
     pub fn add_instance(&mut self, name: String, callee: &HwModule) -> u32 {
         let inst = self.instances.len() as u32;
         let mut results = Vec::new();
@@ -339,7 +345,7 @@ impl HwModule {
         self.instances.push(Instance {
             name,
             module: callee.name.clone(),
-            operands: vec![SignalId(u32::MAX); n_in],
+            operands: vec![SignalId::NONE; n_in],
             results,
         });
         inst

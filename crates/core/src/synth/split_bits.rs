@@ -75,7 +75,7 @@ fn split_graph(m: &HwModule, ports: Vec<Port>, net: &Netlist, done: &[HwModule])
             .flat_map(|s| {
                 bits.get(s.0 as usize)
                     .cloned()
-                    .unwrap_or_else(|| vec![SignalId(u32::MAX)])
+                    .unwrap_or_else(|| vec![SignalId::NONE])
             })
             .collect()
     };
