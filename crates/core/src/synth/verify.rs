@@ -17,7 +17,7 @@ use super::ir::{
     ChannelRef, HwModule, Netlist, Port, PortDir, Role, SignalDef, SignalId, SynthModule,
 };
 use crate::diag::Diagnostic;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Verifies a lowering result (an unchanged Handshake module has nothing to check).
 pub fn verify(m: &SynthModule) -> Vec<Diagnostic> {
@@ -27,21 +27,34 @@ pub fn verify(m: &SynthModule) -> Vec<Diagnostic> {
     }
 }
 
+/// The modules verified so far, by name, with their handshaked channels (those with valid).
+type Known<'a> = BTreeMap<&'a str, (&'a HwModule, BTreeSet<ChannelRef>)>;
+
 /// Verifies every module of a netlist.
 pub fn verify_netlist(net: &Netlist) -> Vec<Diagnostic> {
     let mut diags = Vec::new();
-    for (i, m) in net.modules.iter().enumerate() {
+    let mut known = Known::new();
+    for m in &net.modules {
         let mut err = |msg: String| diags.push(Diagnostic::error(format!("@{}: {msg}", m.name)));
-        if net.modules[..i].iter().any(|o| o.name == m.name) {
+        let dup = known.contains_key(m.name.as_str());
+        if dup {
             err("module is defined twice".into());
         }
         check_ports(m, &mut err);
-        check_drivers(m, &net.modules[..i], &mut err);
+        check_drivers(m, &known, &mut err);
+        let handshaked = handshaked(&m.ports);
         if m.subckt.is_none() {
-            check_consumers(m, &net.modules[..i], &mut err);
+            check_consumers(m, &handshaked, &known, &mut err);
+        }
+        if !dup {
+            known.insert(m.name.as_str(), (m, handshaked));
         }
     }
     diags
+}
+
+fn handshaked(ports: &[Port]) -> BTreeSet<ChannelRef> {
+    valid_dirs(ports).into_iter().map(|(c, _)| c).collect()
 }
 
 /// The channels of a port list that have a valid port, with that port's direction.
@@ -55,7 +68,7 @@ fn valid_dirs(ports: &[Port]) -> Vec<(ChannelRef, PortDir)> {
 
 fn check_ports(m: &HwModule, err: &mut impl FnMut(String)) {
     let mut names = BTreeSet::new();
-    let valids = valid_dirs(&m.ports);
+    let valids: BTreeMap<ChannelRef, PortDir> = valid_dirs(&m.ports).into_iter().collect();
     for p in &m.ports {
         if !names.insert(p.name.as_str()) {
             err(format!("port {} appears twice", p.name));
@@ -63,7 +76,7 @@ fn check_ports(m: &HwModule, err: &mut impl FnMut(String)) {
         if p.width != 1 {
             err(format!("port {} is {} bits wide, not one", p.name, p.width));
         }
-        let Some(&(_, valid)) = valids.iter().find(|(c, _)| *c == p.channel) else {
+        let Some(&valid) = valids.get(&p.channel) else {
             continue;
         };
         let want = if p.role.against_data() {
@@ -91,11 +104,18 @@ fn check_ports(m: &HwModule, err: &mut impl FnMut(String)) {
     }
 }
 
-fn check_drivers(m: &HwModule, earlier: &[HwModule], err: &mut impl FnMut(String)) {
+fn check_drivers(m: &HwModule, known: &Known<'_>, err: &mut impl FnMut(String)) {
     let exists = |s: SignalId| m.signal(s).is_some();
     let mut drivers = BTreeSet::new();
+    let mut owner = vec![None; m.signals.len()];
+    for (i, inst) in m.instances.iter().enumerate() {
+        for r in &inst.results {
+            if let Some(slot) = owner.get_mut(r.0 as usize) {
+                *slot = Some(i as u32);
+            }
+        }
+    }
     for (i, s) in m.signals.iter().enumerate() {
-        let id = SignalId(i as u32);
         let ok = match s.def {
             SignalDef::Input(p) => m
                 .ports
@@ -107,10 +127,9 @@ fn check_drivers(m: &HwModule, earlier: &[HwModule], err: &mut impl FnMut(String
                         .get(p as usize)
                         .is_some_and(|x| x.dir == PortDir::Out)
             }
-            SignalDef::Instance { inst, port } => m
-                .instances
-                .get(inst as usize)
-                .is_some_and(|x| x.results.contains(&id) && port_of(earlier, &x.module, port)),
+            SignalDef::Instance { inst, port } => m.instances.get(inst as usize).is_some_and(|x| {
+                owner.get(i) == Some(&Some(inst)) && port_of(known, &x.module, port)
+            }),
         };
         if !ok {
             err(format!("signal %{} has no valid driver", s.name));
@@ -123,7 +142,7 @@ fn check_drivers(m: &HwModule, earlier: &[HwModule], err: &mut impl FnMut(String
         }
     }
     for (p, port) in m.input_ports() {
-        if m.input_signal(p).is_none() {
+        if !drivers.contains(&def_key(SignalDef::Input(p as u32))) {
             err(format!("input port {} defines no signal", port.name));
         }
     }
@@ -140,7 +159,7 @@ fn check_drivers(m: &HwModule, earlier: &[HwModule], err: &mut impl FnMut(String
         }
     }
     for inst in &m.instances {
-        let Some(callee) = earlier.iter().find(|c| c.name == inst.module) else {
+        let Some(&(callee, _)) = known.get(inst.module.as_str()) else {
             err(format!(
                 "instance {} names @{}, which is not an earlier module",
                 inst.name, inst.module
@@ -184,16 +203,20 @@ fn def_key(d: SignalDef) -> (u8, u32, u32) {
     }
 }
 
-fn port_of(earlier: &[HwModule], module: &str, port: u32) -> bool {
-    earlier
-        .iter()
-        .find(|c| c.name == module)
-        .and_then(|c| c.ports.get(port as usize))
+fn port_of(known: &Known<'_>, module: &str, port: u32) -> bool {
+    known
+        .get(module)
+        .and_then(|(c, _)| c.ports.get(port as usize))
         .is_some_and(|p| p.dir == PortDir::Out)
 }
 
 /// Every signal of a handshaked channel has exactly one consumer.
-fn check_consumers(m: &HwModule, earlier: &[HwModule], err: &mut impl FnMut(String)) {
+fn check_consumers(
+    m: &HwModule,
+    own: &BTreeSet<ChannelRef>,
+    known: &Known<'_>,
+    err: &mut impl FnMut(String),
+) {
     let mut uses = vec![0usize; m.signals.len()];
     let all = m
         .instances
@@ -206,13 +229,18 @@ fn check_consumers(m: &HwModule, earlier: &[HwModule], err: &mut impl FnMut(Stri
         }
     }
     for (s, n) in m.signals.iter().zip(uses) {
-        let ports = match s.def {
-            SignalDef::Input(_) | SignalDef::Subckt(_) => m.ports.as_slice(),
-            SignalDef::Instance { inst, .. } => m
-                .instances
-                .get(inst as usize)
-                .and_then(|x| earlier.iter().find(|c| c.name == x.module))
-                .map_or(&[][..], |c| c.ports.as_slice()),
+        let (ports, channels) = match s.def {
+            SignalDef::Input(_) | SignalDef::Subckt(_) => (m.ports.as_slice(), own),
+            SignalDef::Instance { inst, .. } => {
+                match m
+                    .instances
+                    .get(inst as usize)
+                    .and_then(|x| known.get(x.module.as_str()))
+                {
+                    Some((c, channels)) => (c.ports.as_slice(), channels),
+                    None => continue,
+                }
+            }
         };
         let index = match s.def {
             SignalDef::Input(p) | SignalDef::Subckt(p) | SignalDef::Instance { port: p, .. } => p,
@@ -220,8 +248,7 @@ fn check_consumers(m: &HwModule, earlier: &[HwModule], err: &mut impl FnMut(Stri
         let Some(port) = ports.get(index as usize) else {
             continue;
         };
-        let handshaked = valid_dirs(ports).iter().any(|(c, _)| *c == port.channel);
-        if handshaked && n != 1 {
+        if channels.contains(&port.channel) && n != 1 {
             err(format!(
                 "channel signal %{} has {n} consumers, not exactly one",
                 s.name
