@@ -126,3 +126,20 @@ fn verifier_accepts_the_lowering_and_rejects_each_broken_invariant() {
         "{e:?}"
     );
 }
+
+#[test]
+fn op_names_become_legal_unique_symbols() {
+    let text = "handshake.func @k(%a: control) -> control {\n\
+      %b = buffer %a {handshake.name = \"my buf\", hw.parameters = {BUFFER_TYPE = \"FIFO_BREAK_NONE\", NUM_SLOTS = 2 : ui32}} : <>\n\
+      %c = br %b {handshake.name = \"my_buf\"} : <>\n\
+      %d = br %c {handshake.name = \"k\"} : <>\n\
+      end %d : <>\n}";
+    let (module, diags) = parse_module(text, FileId(0));
+    assert!(diags.is_empty(), "{diags:#?}");
+    let SynthModule::Lowered(net) = synth::lower_module(&module).expect("lowers") else {
+        panic!("lowered expected")
+    };
+    let names: Vec<&str> = net.modules.iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(names, ["my_buf", "my_buf_1", "k_1", "k"]);
+    assert!(synth::verify_netlist(&net).is_empty());
+}

@@ -10,8 +10,9 @@
 //! that.
 //!
 //! Per-op modules are named after the op's unique name (`handshake.name`), or
-//! `<mnemonic><op id>` when it has none; a clash with an earlier name (or the function's) gets a
-//! `_<n>` suffix. Instances carry the module's name.
+//! `<mnemonic><op id>` when it has none, with characters outside `[A-Za-z0-9_$.]` replaced by
+//! `_`; a clash with an earlier name (or the function's) gets a `_<n>` suffix. Instances carry
+//! the module's name.
 
 use super::ir::{HwModule, Netlist, SignalId};
 use super::ports::{behaviour, unbundled_ports};
@@ -108,8 +109,19 @@ fn set(signals: &mut [Option<Vec<SignalId>>], v: ValueId, ids: Vec<SignalId>) {
     }
 }
 
-/// The first of `base`, `base_1`, `base_2`… not used yet (and marks it used).
+/// The first of `base`, `base_1`, `base_2`… not used yet (and marks it used), after replacing
+/// every character that cannot appear in a symbol or SSA name (`[A-Za-z0-9_$.]`) with `_`.
 fn fresh(used: &mut BTreeSet<String>, base: String) -> String {
+    let base: String = base
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "_$.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
     let name = if used.contains(&base) {
         (1..)
             .map(|n| format!("{base}_{n}"))
