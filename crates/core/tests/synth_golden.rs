@@ -29,20 +29,27 @@ fn check_golden(rel: &str) -> SynthModule {
         synth::lower_module(&module).unwrap_or_else(|d| panic!("{rel} does not lower: {d:#?}"));
     let v = synth::verify(&lowered);
     assert!(v.is_empty(), "{rel} does not verify: {v:#?}");
-    let got = synth::print(&lowered);
-    let expect_path = data_dir().join(rel).with_extension("expect");
-    if std::env::var_os("RIVULET_BLESS").is_some() {
-        std::fs::write(&expect_path, &got).expect("write golden file");
-    } else {
-        let want = std::fs::read_to_string(&expect_path).unwrap_or_else(|e| {
-            panic!("{}: {e} (run with RIVULET_BLESS=1)", expect_path.display())
-        });
-        assert!(
-            got == want,
-            "{rel} prints differently from its .expect; run with RIVULET_BLESS=1 and review\n{got}"
-        );
-    }
+    let expect = Path::new(rel).with_extension("expect");
+    compare_golden(
+        expect.to_str().expect("utf-8 path"),
+        &synth::print(&lowered),
+    );
     lowered
+}
+
+/// Compares printed text with a reviewed file of `tests/synth` (rewritten under RIVULET_BLESS).
+fn compare_golden(expect: &str, got: &str) {
+    let expect_path = data_dir().join(expect);
+    if std::env::var_os("RIVULET_BLESS").is_some() {
+        std::fs::write(&expect_path, got).expect("write golden file");
+        return;
+    }
+    let want = std::fs::read_to_string(&expect_path)
+        .unwrap_or_else(|e| panic!("{}: {e} (run with RIVULET_BLESS=1)", expect_path.display()));
+    assert!(
+        got == want,
+        "output differs from {expect}; run with RIVULET_BLESS=1 and review\n{got}"
+    );
 }
 
 fn netlist(m: &SynthModule) -> &synth::Netlist {
@@ -112,9 +119,11 @@ fn module_without_function_is_unchanged() {
 
 #[test]
 fn phase_one_keeps_every_signal_in_its_channel_direction() {
-    let net = synth::unbundle_module(&parse("steer.mlir"))
+    let phases = synth::lower_phases(&parse("steer.mlir"))
         .expect("lowers")
         .expect("has a function");
+    let net = &phases.unbundled;
+    compare_golden("steer.phase1.expect", &synth::print_netlist(net));
     for m in &net.modules {
         for p in &m.ports {
             assert_eq!(p.dir, p.channel.data_dir(), "{}.{}", m.name, p.name);

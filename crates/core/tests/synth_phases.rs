@@ -12,9 +12,10 @@ fn inversion_and_splitting_recurse_through_the_hierarchy() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/synth/steer.mlir");
     let text = std::fs::read_to_string(path).expect("read input");
     let (module, _) = parse_module(&text, FileId(0));
-    let mut net = synth::unbundle_module(&module)
+    let mut net = synth::lower_phases(&module)
         .expect("lowers")
-        .expect("has a function");
+        .expect("has a function")
+        .unbundled;
 
     // Phase 1 wrapper: the same ports, passed straight through an instance of the function.
     let inner = net.top().expect("top module").clone();
@@ -51,9 +52,10 @@ fn a_ready_with_two_consumers_cannot_be_inverted() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/synth/extras.mlir");
     let text = std::fs::read_to_string(path).expect("read input");
     let (module, _) = parse_module(&text, FileId(0));
-    let mut net = synth::unbundle_module(&module)
+    let mut net = synth::lower_phases(&module)
         .expect("lowers")
-        .expect("has a function");
+        .expect("has a function")
+        .unbundled;
     // The buffer's phase-1 `out_ready_0` result drives the top's `out_ready_0` output; make it
     // drive the buffer's own `in_extra_spec_0` operand too.
     let top = net.modules.last_mut().expect("top");

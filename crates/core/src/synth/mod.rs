@@ -38,21 +38,37 @@ use crate::handshake::{self, verify_func, Func, Type, VerifyOptions};
 
 /// Lowers a Handshake module to Synth (all three phases), or reports why it cannot.
 pub fn lower_module(module: &handshake::Module) -> Result<SynthModule, Vec<Diagnostic>> {
-    let Some(f) = single_func(module)? else {
-        return Ok(SynthModule::Unchanged(module.clone()));
-    };
-    let phase1 = unbundle::unbundle_func(f)?;
-    let phase2 = invert_ready::invert_ready(&phase1)?;
-    Ok(SynthModule::Lowered(split_bits::split_bits(&phase2)))
+    Ok(match lower_phases(module)? {
+        Some(p) => SynthModule::Lowered(p.split),
+        None => SynthModule::Unchanged(module.clone()),
+    })
 }
 
-/// The phase-1 netlist of a module's function (for inspection and tests), with the same checks
-/// as [`lower_module`]; None when the module has no non-external function.
-pub fn unbundle_module(module: &handshake::Module) -> Result<Option<Netlist>, Vec<Diagnostic>> {
-    match single_func(module)? {
-        Some(f) => unbundle::unbundle_func(f).map(Some),
-        None => Ok(None),
-    }
+/// The netlist after each phase, for pipeline views and tests.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Phases {
+    /// After phase 1: unbundled, every signal in its channel's direction.
+    pub unbundled: Netlist,
+    /// After ready inversion.
+    pub inverted: Netlist,
+    /// After bit splitting: the final netlist.
+    pub split: Netlist,
+}
+
+/// Runs the three phases, keeping each result; None when the module has no non-external
+/// function (it is then left unchanged). Same checks as [`lower_module`].
+pub fn lower_phases(module: &handshake::Module) -> Result<Option<Phases>, Vec<Diagnostic>> {
+    let Some(f) = single_func(module)? else {
+        return Ok(None);
+    };
+    let unbundled = unbundle::unbundle_func(f)?;
+    let inverted = invert_ready::invert_ready(&unbundled)?;
+    let split = split_bits::split_bits(&inverted);
+    Ok(Some(Phases {
+        unbundled,
+        inverted,
+        split,
+    }))
 }
 
 /// The one non-external function, checked to be verified and materialized.
