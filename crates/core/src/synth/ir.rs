@@ -2,7 +2,7 @@
 //! body is either one `synth.subckt` (a dataflow unit's behaviour) or a graph of `hw.instance`s
 //! of other modules; `hw.output` lists the signals driving the output ports.
 //!
-//! Invariants (checked by [`super::verify`]):
+//! Invariants (checked by [`super::verify::verify_netlist`]):
 //! * a module's signals are defined by its input ports ([`SignalDef::Input`]), by its
 //!   subcircuit's results or by instance results, each exactly once, in arena order;
 //! * `Subckt::operands` follows the module's input ports and `Subckt::results` its output ports;

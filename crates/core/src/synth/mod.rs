@@ -12,6 +12,7 @@
 //!    the instances are rewired, recursively through the hierarchy;
 //! 3. [`split_bits`]: every multi-bit port becomes single-bit ports `<port>_<bit>`.
 //!
+//! [`lower_phases`] runs the same phases and keeps the netlist after each one.
 //! [`verify()`] checks the result's invariants, [`print()`] writes MLIR-like text and
 //! [`ports::op_ports`] gives the web app the ports of any Handshake op.
 //!
