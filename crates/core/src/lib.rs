@@ -20,6 +20,7 @@ pub mod milp;
 pub mod pipeline;
 pub mod rtl;
 pub mod sim;
+pub mod synth;
 pub mod timing;
 pub mod transform;
 

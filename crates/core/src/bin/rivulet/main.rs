@@ -78,6 +78,9 @@ enum Command {
         /// Print Graphviz DOT (one cluster per basic block) instead of the IR.
         #[arg(long)]
         print_dot: bool,
+        /// Lower to Synth (unbundled, ready-inverted, single-bit `hw.module`s) and print it.
+        #[arg(long)]
+        emit_synth: bool,
     },
 }
 
@@ -118,11 +121,13 @@ fn main() -> ExitCode {
             verify,
             verify_materialized,
             print_dot,
+            emit_synth,
         } => opt::run(&opt::OptArgs {
             file: &file,
             verify,
             verify_materialized,
             print_dot,
+            emit_synth,
         }),
     }
 }

@@ -1,10 +1,11 @@
 //! `rivulet opt`: parse, verify and print Handshake IR.
 //!
 //! Files made of `// -----` separated cases are handled case by case and printed back with the
-//! same separators. Exit code 1 when any case has a parse or (requested) verification error.
+//! same separators. `--emit-synth` prints each case lowered to Synth instead. Exit code 1 when any case has a parse or (requested) verification error.
 
 use rivulet_core::diag::{has_errors, render, SourceMap};
 use rivulet_core::handshake::{dot, parse_cases, print_module, verify_module, VerifyOptions};
+use rivulet_core::synth;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -18,6 +19,8 @@ pub struct OptArgs<'a> {
     pub verify_materialized: bool,
     /// Print Graphviz DOT of every function instead of the IR.
     pub print_dot: bool,
+    /// Lower every case to Synth and print that instead of the IR.
+    pub emit_synth: bool,
 }
 
 /// Runs the subcommand.
@@ -46,6 +49,15 @@ pub fn run(args: &OptArgs<'_>) -> ExitCode {
         failed |= has_errors(&diags);
         outputs.push(if args.print_dot {
             module.funcs.iter().map(dot::to_dot).collect::<String>()
+        } else if args.emit_synth && !has_errors(&diags) {
+            match synth::lower_module(&module) {
+                Ok(lowered) => synth::print(&lowered),
+                Err(errs) => {
+                    eprint!("{}", render(&sources, &errs));
+                    failed = true;
+                    String::new()
+                }
+            }
         } else {
             print_module(&module)
         });

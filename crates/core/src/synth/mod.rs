@@ -1,0 +1,137 @@
+//! Handshake to Synth (spec/handshake-to-synth.md): a materialized Handshake function becomes a
+//! hierarchy of `hw.module`s on single-bit wires, ready running against data and valid.
+//!
+//! [`lower_module`] takes a module with one non-external function (none: the module is returned
+//! [`SynthModule::Unchanged`]; more: an error) and runs the phases in order:
+//! 1. [`unbundle`]: every value becomes `{data, valid, ready}` plus its extra signals (control:
+//!    `{valid, ready}`, memref: `{data, valid, ready}`, raw: `{data}`), every op an
+//!    `hw.instance` of its own `hw.module` wrapping a `synth.subckt`, the function the top
+//!    `hw.module` with `hw.output`; ports `in_data_N`, `in_valid_N`, `in_ready_N`, `out_data_N`…
+//!    by original port index (extras `in_extra_<name>_N`);
+//! 2. [`invert_ready`]: ready ports (and upstream extras) flip direction in every module and
+//!    the instances are rewired, recursively through the hierarchy;
+//! 3. [`split_bits`]: every multi-bit port becomes single-bit ports `<port>_<bit>`.
+//!
+//! [`lower_phases`] runs the same phases and keeps the netlist after each one.
+//! [`verify()`] checks the result's invariants, [`print()`] writes MLIR-like text and
+//! [`ports::op_ports`] gives the web app the ports of any Handshake op.
+//!
+//! The input must be verified and materialized (every channel, control and memory value has
+//! exactly one consumer: ready inversion swaps a ready's driver and its single consumer);
+//! `lower_module` checks this and reports every violation instead of lowering. External
+//! functions (callees of `instance` ops) are not part of the result: the instance's module
+//! names its callee in its subcircuit (`synth.subckt "instance @callee"`).
+
+pub mod invert_ready;
+pub mod ir;
+pub mod ports;
+pub mod print;
+pub mod split_bits;
+pub mod unbundle;
+pub mod verify;
+
+pub use ir::{HwModule, Netlist, Port, PortDir, Role, SynthModule};
+pub use print::{print, print_netlist};
+pub use verify::{verify, verify_netlist};
+
+use crate::diag::{has_errors, Diagnostic};
+use crate::handshake::{self, verify_func, Func, Type, VerifyOptions};
+
+/// Lowers a Handshake module to Synth (all three phases), or reports why it cannot.
+pub fn lower_module(module: &handshake::Module) -> Result<SynthModule, Vec<Diagnostic>> {
+    Ok(match lower_phases(module)? {
+        Some(p) => SynthModule::Lowered(p.split),
+        None => SynthModule::Unchanged(module.clone()),
+    })
+}
+
+/// The netlist after each phase, for pipeline views and tests.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Phases {
+    /// After phase 1: unbundled, every signal in its channel's direction.
+    pub unbundled: Netlist,
+    /// After ready inversion.
+    pub inverted: Netlist,
+    /// After bit splitting: the final netlist.
+    pub split: Netlist,
+}
+
+/// Runs the three phases, keeping each result; None when the module has no non-external
+/// function (it is then left unchanged). Same checks as [`lower_module`].
+pub fn lower_phases(module: &handshake::Module) -> Result<Option<Phases>, Vec<Diagnostic>> {
+    let Some(f) = single_func(module)? else {
+        return Ok(None);
+    };
+    let unbundled = unbundle::unbundle_func(f)?;
+    let inverted = invert_ready::invert_ready(&unbundled)?;
+    let split = split_bits::split_bits(&inverted);
+    Ok(Some(Phases {
+        unbundled,
+        inverted,
+        split,
+    }))
+}
+
+/// The one non-external function, checked to be verified and materialized.
+fn single_func(module: &handshake::Module) -> Result<Option<&Func>, Vec<Diagnostic>> {
+    let bodies: Vec<&Func> = module.funcs.iter().filter(|f| f.has_body).collect();
+    match bodies.as_slice() {
+        [] => Ok(None),
+        [f] => {
+            let opts = VerifyOptions { materialized: true };
+            let mut diags = verify_func(f, Some(module), &opts);
+            diags.extend(memref_consumers(f));
+            if has_errors(&diags) {
+                Err(diags.into_iter().filter(Diagnostic::is_error).collect())
+            } else {
+                Ok(Some(f))
+            }
+        }
+        [_, second, ..] => {
+            let mut d = Diagnostic::error(format!(
+                "the Synth lowering supports one non-external handshake function per module, \
+                 found {}",
+                bodies.len()
+            ))
+            .with_note(format!(
+                "functions with a body: {}",
+                bodies
+                    .iter()
+                    .map(|f| format!("@{}", f.name))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+            if let Some(s) = second.loc.0 {
+                d = d.with_span(s);
+            }
+            if let Some(s) = bodies[0].loc.0 {
+                d = d.with_label(s, "first function here");
+            }
+            Err(vec![d])
+        }
+    }
+}
+
+/// Memory arguments unbundle into handshaked signals too: each needs exactly one consumer.
+fn memref_consumers(f: &Func) -> Vec<Diagnostic> {
+    let uses = f.use_lists();
+    f.args
+        .iter()
+        .enumerate()
+        .filter(|(_, &a)| matches!(f.ty(a), Some(Type::MemRef { .. })))
+        .filter_map(|(i, &a)| {
+            let n = uses.get(a.0 as usize).map_or(0, Vec::len);
+            (n != 1).then(|| {
+                let mut d = Diagnostic::error(format!(
+                    "memory argument {i} of @{} has {n} consumers, but the Synth lowering needs \
+                     exactly one",
+                    f.name
+                ));
+                if let Some(s) = f.value(a).and_then(|v| v.loc.0) {
+                    d = d.with_span(s);
+                }
+                d
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,153 @@
+//! Phase 1, unbundling: every Handshake value becomes its flat signals (see
+//! [`super::ports::unbundle_type`]), every operation an `hw.instance` of its own `hw.module`
+//! wrapping a `synth.subckt`, and the function the top `hw.module` whose `hw.output` takes the
+//! signals of the `end` operands.
+//!
+//! What the cast network of the reference design achieves is done here with a table from each
+//! Handshake value to its signals: a producer's unbundled results (or the top module's input
+//! ports) are wired straight into the unbundled operands of the consumer. After this phase every
+//! signal of a channel, ready included, still travels in the channel's direction; phase 2 fixes
+//! that.
+//!
+//! Per-op modules are named after the op's unique name (`handshake.name`), or
+//! `<mnemonic><op id>` when it has none, with characters outside `[A-Za-z0-9_$.]` replaced by
+//! `_`; a clash with an earlier name (or the function's) gets a `_<n>` suffix. Instances carry
+//! the module's name.
+
+use super::ir::{HwModule, Netlist, SignalId};
+use super::ports::{behaviour, unbundled_ports};
+use crate::diag::Diagnostic;
+use crate::handshake::{Func, OpKind, ValueId};
+use std::collections::BTreeSet;
+
+/// Lowers one (verified, materialized) function to its phase-1 netlist.
+pub fn unbundle_func(f: &Func) -> Result<Netlist, Vec<Diagnostic>> {
+    let mut used = BTreeSet::from([f.name.clone()]);
+    let mut modules = Vec::new();
+    let mut top = HwModule::graph(
+        f.name.clone(),
+        unbundled_ports(&f.arg_types(), &f.result_types),
+    );
+    let mut signals: Vec<Option<Vec<SignalId>>> = vec![None; f.num_values()];
+    for (i, &a) in f.args.iter().enumerate() {
+        let ids = top
+            .input_ports()
+            .filter(|(_, p)| p.channel.index == i as u32)
+            .filter_map(|(pi, _)| top.input_signal(pi))
+            .collect();
+        set(&mut signals, a, ids);
+    }
+    let mut users = Vec::new();
+    for (id, op) in f.ops() {
+        if op.kind == OpKind::End {
+            continue;
+        }
+        let types = |vs: &[ValueId]| {
+            vs.iter()
+                .filter_map(|&v| f.ty(v).cloned())
+                .collect::<Vec<_>>()
+        };
+        let base = op
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("{}{}", op.kind.mnemonic(), id.0));
+        let name = fresh(&mut used, base);
+        let unit = HwModule::leaf(
+            name.clone(),
+            unbundled_ports(&types(&op.operands), &types(&op.results)),
+            behaviour(&op.kind),
+        );
+        let inst = top.add_instance(name, &unit);
+        let results = &top.instances[inst as usize].results;
+        let mut at = 0;
+        for (r, &v) in op.results.iter().enumerate() {
+            let n = unit
+                .output_ports()
+                .filter(|(_, p)| p.channel.index == r as u32)
+                .count();
+            let ids = results
+                .get(at..at + n)
+                .map(<[_]>::to_vec)
+                .unwrap_or_default();
+            set(&mut signals, v, ids);
+            at += n;
+        }
+        modules.push(unit);
+        users.push((inst, op.operands.clone()));
+    }
+    let mut diags = Vec::new();
+    let mut lookup = |vs: &[ValueId]| -> Vec<SignalId> {
+        let mut out = Vec::new();
+        for &v in vs {
+            match signals.get(v.0 as usize).cloned().flatten() {
+                Some(ids) => out.extend(ids),
+                None => diags.push(Diagnostic::error(format!(
+                    "value {} of @{} has no producer to unbundle",
+                    v.0, f.name
+                ))),
+            }
+        }
+        out
+    };
+    for (inst, operands) in users {
+        top.instances[inst as usize].operands = lookup(&operands);
+    }
+    if let Some(end) = f.end_op() {
+        top.outputs = lookup(f.operands(end));
+    }
+    check_arity(&top, &modules, &mut diags);
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    modules.push(top);
+    Ok(Netlist { modules })
+}
+
+fn set(signals: &mut [Option<Vec<SignalId>>], v: ValueId, ids: Vec<SignalId>) {
+    if let Some(slot) = signals.get_mut(v.0 as usize) {
+        *slot = Some(ids);
+    }
+}
+
+/// The first of `base`, `base_1`, `base_2`… not used yet (and marks it used), after replacing
+/// every character that cannot appear in a symbol or SSA name (`[A-Za-z0-9_$.]`) with `_`.
+fn fresh(used: &mut BTreeSet<String>, base: String) -> String {
+    let base: String = base
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "_$.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let name = if used.contains(&base) {
+        (1..)
+            .map(|n| format!("{base}_{n}"))
+            .find(|n| !used.contains(n))
+            .unwrap_or_default()
+    } else {
+        base
+    };
+    used.insert(name.clone());
+    name
+}
+
+/// Operand lists must match the callees' input ports (they do for type-correct IR).
+fn check_arity(top: &HwModule, units: &[HwModule], diags: &mut Vec<Diagnostic>) {
+    for (inst, unit) in top.instances.iter().zip(units) {
+        if inst.operands.len() != unit.input_ports().count() {
+            diags.push(Diagnostic::error(format!(
+                "operation {} has operands whose types do not match its unbundled ports",
+                inst.name
+            )));
+        }
+    }
+    if top.outputs.len() != top.output_ports().count() {
+        diags.push(Diagnostic::error(format!(
+            "the operands of the end of @{} do not match its result types",
+            top.name
+        )));
+    }
+}
