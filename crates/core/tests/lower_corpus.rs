@@ -1,9 +1,11 @@
 //! Every corpus kernel (`tests/kernels/*/`) lowers to Handshake IR that the verifier accepts
-//! as materialized, through the whole pipeline.
+//! as materialized, through the whole pipeline, and whose synth lowering passes the synth
+//! verifier.
 
 use rivulet_core::diag::{render, SourceMap};
 use rivulet_core::handshake::{verify_func, verify_module, VerifyOptions};
 use rivulet_core::pipeline::compile_c_to_handshake;
+use rivulet_core::synth;
 use std::path::Path;
 
 #[test]
@@ -38,6 +40,21 @@ fn every_corpus_kernel_lowers_and_verifies() {
                 .collect();
         if !errs.is_empty() {
             failures.push(format!("{name}: {}", errs.join("; ")));
+            continue;
+        }
+        // The synth lowering (unbundled, ready-inverted, single-bit) keeps its invariants too.
+        match synth::lower_module(&module) {
+            Ok(lowered) => {
+                let errs: Vec<String> = synth::verify(&lowered)
+                    .into_iter()
+                    .filter(|d| d.is_error())
+                    .map(|d| d.message)
+                    .collect();
+                if !errs.is_empty() {
+                    failures.push(format!("{name} (synth): {}", errs.join("; ")));
+                }
+            }
+            Err(diags) => failures.push(format!("{name} (synth):\n{}", render(&sources, &diags))),
         }
     }
     assert!(dirs.len() >= 70, "corpus not found");
