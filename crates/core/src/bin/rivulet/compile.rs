@@ -16,6 +16,8 @@ pub enum Emit {
     Dot,
     /// The HW IR (top module, instances and extern modules).
     Hw,
+    /// The Synth lowering: unbundled data/valid/ready wires, ready inverted, 1-bit ports.
+    Synth,
 }
 
 /// The `--hdl` values.
@@ -83,7 +85,7 @@ pub fn run(file: &Path, emit: Emit, rtl: &crate::rtl::RtlArgs) -> ExitCode {
         return ExitCode::from(1);
     };
     match emit {
-        Emit::Handshake | Emit::Dot | Emit::Hw => {}
+        Emit::Handshake | Emit::Dot | Emit::Hw | Emit::Synth => {}
         Emit::Cfg => {
             let mut kernel_only = module.clone();
             kernel_only.functions.truncate(1);

@@ -1,9 +1,11 @@
-//! `rivulet compile K.c --emit handshake|dot`: the kernel's materialized Handshake IR.
+//! `rivulet compile K.c --emit handshake|dot|synth`: the kernel's materialized Handshake IR,
+//! its graph, or its Synth lowering.
 
 use crate::compile::Emit;
 use rivulet_core::diag::{has_errors, render, FileId, SourceMap};
 use rivulet_core::handshake::{dot, print_module};
 use rivulet_core::pipeline::compile_c_to_handshake;
+use rivulet_core::synth;
 use std::process::ExitCode;
 
 /// Compiles to Handshake and prints the IR or its graph.
@@ -22,6 +24,13 @@ pub fn run(
         Emit::Dot => match module.funcs.first() {
             Some(f) => print!("{}", dot::to_dot(f)),
             None => return ExitCode::from(1),
+        },
+        Emit::Synth => match synth::lower_module(&module) {
+            Ok(lowered) => print!("{}", synth::print(&lowered)),
+            Err(diags) => {
+                eprint!("{}", render(sources, &diags));
+                return ExitCode::from(1);
+            }
         },
         _ => print!("{}", print_module(&module)),
     }
