@@ -10,6 +10,7 @@
 
 pub mod diag;
 pub mod rtl;
+pub mod share;
 
 /// The version of the compiler, as shown by the CLI and the web app.
 pub fn version() -> &'static str {
