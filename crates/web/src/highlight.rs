@@ -81,7 +81,7 @@ const TYPES: &[&str] = &[
 /// Splits `src` into `(kind, byte range)` tokens covering every byte, in order.
 pub fn tokenize(src: &str) -> Vec<(Token, std::ops::Range<usize>)> {
     let bytes = src.as_bytes();
-    let mut tokens = Vec::new();
+    let mut tokens: Vec<(Token, std::ops::Range<usize>)> = Vec::new();
     let mut i = 0;
     let mut line_start = true;
     while i < bytes.len() {

@@ -5,6 +5,7 @@
 
 use crate::examples::default_example;
 use crate::state::Session;
+use leptos::prelude::*;
 use rivulet_core::share;
 
 /// Writes the session into the fragment (without adding a history entry) and returns the

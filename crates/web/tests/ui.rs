@@ -40,7 +40,9 @@ impl Mounted {
     }
 
     fn click(&self, id: &str) {
-        self.get(id).unchecked_into::<web_sys::HtmlElement>().click();
+        self.get(id)
+            .unchecked_into::<web_sys::HtmlElement>()
+            .click();
     }
 
     fn editor(&self) -> String {
@@ -139,8 +141,14 @@ async fn injected_diagnostics_show_in_the_list_gutter_and_code() {
     }));
     leptos::task::tick().await;
     let list = app.text("diagnostics");
-    assert!(list.contains(&format!("fir.c:{}:{}", expected.line, expected.col)), "{list}");
-    assert!(list.contains("CALL_KERNEL needs <named> arguments"), "{list}");
+    assert!(
+        list.contains(&format!("fir.c:{}:{}", expected.line, expected.col)),
+        "{list}"
+    );
+    assert!(
+        list.contains("CALL_KERNEL needs <named> arguments"),
+        "{list}"
+    );
     let marks = app.root.query_selector(".mark-error").unwrap().unwrap();
     assert_eq!(marks.text_content().unwrap(), "CALL_KERNEL");
     assert_eq!(app.all(".ln-error"), 1);
@@ -153,16 +161,29 @@ async fn a_share_link_restores_sources_options_and_view() {
     let app = mount().await;
     let state = ShareState {
         files: vec![
-            SharedFile { name: "k.c".into(), text: "int k(int a) { return a + 1; }\n".into() },
-            SharedFile { name: "k.h".into(), text: "#define N 4\n".into() },
+            SharedFile {
+                name: "k.c".into(),
+                text: "int k(int a) { return a + 1; }\n".into(),
+            },
+            SharedFile {
+                name: "k.h".into(),
+                text: "#define N 4\n".into(),
+            },
         ],
-        options: ShareOptions { view: View::Rtl, clock_period_ns: 6.25, ..ShareOptions::default() },
+        options: ShareOptions {
+            view: View::Rtl,
+            clock_period_ns: 6.25,
+            ..ShareOptions::default()
+        },
     };
     restore_from_fragment(&app.session, &format!("#{}", share::encode(&state)));
     leptos::task::tick().await;
     assert_eq!(app.session.snapshot(), state);
     assert!(app.editor().starts_with("int k("));
-    assert_eq!(app.get("view-rtl").get_attribute("aria-selected").unwrap(), "true");
+    assert_eq!(
+        app.get("view-rtl").get_attribute("aria-selected").unwrap(),
+        "true"
+    );
     assert!(app.text("view-body").contains("Not available yet"));
 }
 
@@ -179,9 +200,13 @@ async fn a_malformed_link_shows_a_message_and_the_default_example() {
 #[wasm_bindgen_test]
 async fn script_payloads_in_a_link_stay_text() {
     let app = mount().await;
-    let payload = "<script>window.__pwned = 1</script>\n<img src=x onerror=\"window.__pwned = 2\">\n";
+    let payload =
+        "<script>window.__pwned = 1</script>\n<img src=x onerror=\"window.__pwned = 2\">\n";
     let state = ShareState {
-        files: vec![SharedFile { name: "<b>x</b>.c".into(), text: payload.into() }],
+        files: vec![SharedFile {
+            name: "<b>x</b>.c".into(),
+            text: payload.into(),
+        }],
         options: ShareOptions::default(),
     };
     restore_from_fragment(&app.session, &share::encode(&state));
@@ -199,7 +224,10 @@ async fn script_payloads_in_a_link_stay_text() {
 async fn the_pipeline_says_which_stages_are_not_available() {
     let app = mount().await;
     assert!(app.text("stage-cfg").contains("not compiled"));
-    app.session.compiler.outcome.set(Some(CompileOutcome::default()));
+    app.session
+        .compiler
+        .outcome
+        .set(Some(CompileOutcome::default()));
     leptos::task::tick().await;
     assert!(app.text("stage-cfg").contains("stage not available yet"));
 }
@@ -207,7 +235,8 @@ async fn the_pipeline_says_which_stages_are_not_available() {
 #[wasm_bindgen_test]
 fn the_tokenizer_covers_every_byte_and_classifies_c() {
     use rivulet_web::highlight::{tokenize, Token};
-    let src = "#include \"a.h\"\n// note\nint f(uint8_t x) { return x * 0x1F + 'a'; } /* é */\n\"open";
+    let src =
+        "#include \"a.h\"\n// note\nint f(uint8_t x) { return x * 0x1F + 'a'; } /* é */\n\"open";
     let tokens = tokenize(src);
     let mut at = 0;
     for (_, range) in &tokens {
@@ -248,7 +277,12 @@ fn markers_clamp_and_escape_whatever_the_ranges() {
     assert!(!html.contains("<x>"), "{html}");
     assert!(html.contains("&lt;"), "{html}");
     let shown: String = {
-        let div = web_sys::window().unwrap().document().unwrap().create_element("div").unwrap();
+        let div = web_sys::window()
+            .unwrap()
+            .document()
+            .unwrap()
+            .create_element("div")
+            .unwrap();
         div.set_inner_html(&html);
         div.text_content().unwrap()
     };

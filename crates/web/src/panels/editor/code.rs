@@ -35,7 +35,10 @@ pub fn Code(
     let here = Memo::new(move |_| {
         file.with(|(name, _)| diagnostics.with(|d| in_file(d, name).cloned().collect::<Vec<_>>()))
     });
+    // Read `file` before `here` in these closures: both are then tracked (reading the memo
+    // `here` first, which itself reads `file`, left the closure untracked on `file`).
     let marker_html = move || {
+        let text = file.with(|(_, t)| t.clone());
         let list: Vec<Marker> = here.with(|d| {
             d.iter()
                 .filter_map(|d| {
@@ -48,9 +51,10 @@ pub fn Code(
                 })
                 .collect()
         });
-        file.with(|(_, t)| markers(t, &list))
+        markers(&text, &list)
     };
     let gutter_html = move || {
+        let lines = file.with(|(_, t)| t.split('\n').count());
         let flagged: Vec<(u32, String, String)> = here.with(|d| {
             d.iter()
                 .filter_map(|d| {
@@ -59,7 +63,7 @@ pub fn Code(
                 })
                 .collect()
         });
-        file.with(|(_, t)| gutter(t.split('\n').count(), &flagged))
+        gutter(lines, &flagged)
     };
     let status = move || {
         file.with(|(name, t)| {
