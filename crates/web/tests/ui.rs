@@ -52,6 +52,17 @@ impl Mounted {
     }
 }
 
+/// Lets the reactive system and the DOM catch up (effects run in later tasks).
+async fn settle() {
+    let wait = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 20)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(wait).await.unwrap();
+}
+
 async fn mount() -> Mounted {
     let document = web_sys::window().unwrap().document().unwrap();
     let root: web_sys::HtmlElement = document.create_element("div").unwrap().unchecked_into();
@@ -62,7 +73,7 @@ async fn mount() -> Mounted {
         out.set(Some(provide_session(default_example())));
         view! { <rivulet_web::Workbench /> }.into_any()
     });
-    leptos::task::tick().await;
+    settle().await;
     Mounted {
         root,
         session: slot.take().unwrap(),
@@ -88,14 +99,14 @@ async fn examples_load_their_kernel_and_header_tabs() {
     assert!(EXAMPLES.len() >= 12);
     let app = mount().await;
     app.click("example-gcd");
-    leptos::task::tick().await;
+    settle().await;
     assert!(app.editor().contains("gcd("));
     assert_eq!(app.all("[role='tab'][data-testid^='tab-']"), 1);
     app.click("example-matvec");
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(app.text("tab-1"), "matvec.h");
     app.click("tab-1");
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(app.editor(), find("matvec").unwrap().header.unwrap());
 }
 
@@ -104,21 +115,22 @@ async fn header_tabs_can_be_added_renamed_and_deleted() {
     let app = mount().await;
     let before = app.session.files.get_untracked().len();
     app.click("add-header");
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(app.session.files.get_untracked().len(), before + 1);
     assert_eq!(app.session.active.get_untracked(), before);
     app.click(&format!("rename-tab-{before}"));
-    leptos::task::tick().await;
+    settle().await;
     let input: web_sys::HtmlInputElement = app.get("rename-input").unchecked_into();
     input.set_value("sizes.h");
     input
         .dispatch_event(&web_sys::Event::new("input").unwrap())
         .unwrap();
+    input.focus().unwrap();
     input.blur().unwrap();
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(app.text(&format!("tab-{before}")), "sizes.h");
     app.click(&format!("delete-tab-{before}"));
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(app.session.files.get_untracked().len(), before);
 }
 
@@ -139,7 +151,7 @@ async fn injected_diagnostics_show_in_the_list_gutter_and_code() {
         diagnostics: vec![wire],
         ..CompileOutcome::default()
     }));
-    leptos::task::tick().await;
+    settle().await;
     let list = app.text("diagnostics");
     assert!(
         list.contains(&format!("fir.c:{}:{}", expected.line, expected.col)),
@@ -177,7 +189,7 @@ async fn a_share_link_restores_sources_options_and_view() {
         },
     };
     restore_from_fragment(&app.session, &format!("#{}", share::encode(&state)));
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(app.session.snapshot(), state);
     assert!(app.editor().starts_with("int k("));
     assert_eq!(
@@ -192,7 +204,7 @@ async fn a_malformed_link_shows_a_message_and_the_default_example() {
     let app = mount().await;
     app.session.files.update(|f| f[0].text = "garbage".into());
     restore_from_fragment(&app.session, "#v1.AAAA-not-a-link");
-    leptos::task::tick().await;
+    settle().await;
     assert!(app.text("load-message").contains("could not be opened"));
     assert_eq!(app.editor(), default_example().kernel);
 }
@@ -210,9 +222,9 @@ async fn script_payloads_in_a_link_stay_text() {
         options: ShareOptions::default(),
     };
     restore_from_fragment(&app.session, &share::encode(&state));
-    leptos::task::tick().await;
+    settle().await;
     assert_eq!(app.all("script, img"), 0);
-    assert_eq!(app.all("b"), 0);
+    assert_eq!(app.all(".tabs b, .code b"), 0);
     let shown = app.text("highlight");
     assert_eq!(shown, format!("{payload}\n"));
     assert_eq!(app.text("tab-0"), "<b>x</b>.c");
@@ -228,7 +240,7 @@ async fn the_pipeline_says_which_stages_are_not_available() {
         .compiler
         .outcome
         .set(Some(CompileOutcome::default()));
-    leptos::task::tick().await;
+    settle().await;
     assert!(app.text("stage-cfg").contains("stage not available yet"));
 }
 
