@@ -5,15 +5,48 @@ export class AppPage {
     this.consoleErrors = [];
     page.on('console', (msg) => { if (msg.type() === 'error') this.consoleErrors.push(msg.text()); });
     page.on('pageerror', (err) => this.consoleErrors.push(String(err)));
-    this.editor = page.getByTestId('editor');
-    this.version = page.getByTestId('version');
-    this.caret = page.getByTestId('caret');
-    this.lineCount = page.getByTestId('line-count');
-    this.panicBanner = page.getByTestId('panic-banner');
+    const id = (name) => page.getByTestId(name);
+    this.editor = id('editor');
+    this.highlight = id('highlight');
+    this.lineNumbers = id('line-numbers');
+    this.version = id('version');
+    this.caret = id('caret');
+    this.lineCount = id('line-count');
+    this.panicBanner = id('panic-banner');
+    this.examplesButton = id('examples-button');
+    this.compileButton = id('compile');
+    this.cancelButton = id('cancel');
+    this.progress = id('progress');
+    this.progressLog = id('progress-log');
+    this.shareButton = id('share');
+    this.shareUrl = id('share-url');
+    this.loadMessage = id('load-message');
+    this.themeToggle = id('theme-toggle');
+    this.legend = id('legend');
+    this.legendToggle = id('legend-toggle');
+    this.diagnostics = id('diagnostics');
   }
 
   async open(hash = '') {
     await this.page.goto(`/${hash}`);
     await this.version.waitFor();
+  }
+
+  tab(index) { return this.page.getByTestId(`tab-${index}`); }
+  view(name) { return this.page.getByTestId(`view-${name}`); }
+  option(name) { return this.page.getByTestId(`opt-${name}`); }
+
+  async pickExample(name) {
+    await this.examplesButton.click();
+    await this.page.getByTestId(`example-${name}`).click();
+  }
+
+  async compileWithShortcut() {
+    await this.editor.focus();
+    await this.page.keyboard.press('Control+Enter');
+  }
+
+  async theme() {
+    return this.page.evaluate(() => document.documentElement.getAttribute('data-theme'));
   }
 }

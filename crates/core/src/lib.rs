@@ -19,6 +19,7 @@ pub mod lower;
 pub mod milp;
 pub mod pipeline;
 pub mod rtl;
+pub mod share;
 pub mod sim;
 pub mod synth;
 pub mod timing;

@@ -1,10 +1,19 @@
 //! Rivulet's web app: a thin Leptos (client-side rendered) shell over `rivulet-core`.
 //!
-//! Everything the compiler does lives in the core; this crate only renders its results and
-//! turns user actions into calls. Components live one per file under `panels/`.
+//! Everything the compiler does lives in the core and runs in a Web Worker (`worker`, entered
+//! from `src/bin/worker.rs`); the page (`App`) renders results and turns user actions into
+//! requests (`client`, `protocol`). Components live one per file under `panels/`.
 
 mod app;
+pub mod client;
+pub mod examples;
+pub mod highlight;
 mod panels;
 pub mod panic_banner;
+pub mod protocol;
+pub mod share_link;
+pub mod state;
+pub mod theme;
+pub mod worker;
 
-pub use app::App;
+pub use app::{App, Workbench};

@@ -18,6 +18,12 @@ pub fn install() {
     }));
 }
 
+/// Installs the panic hook of the compiler's worker: there is no page to draw on, so the panic
+/// goes to the console and the page learns of it through the worker's `error` event.
+pub fn install_in_worker() {
+    console_error_panic_hook::set_once();
+}
+
 fn show_banner(detail: &str) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;

@@ -1,26 +1,303 @@
-//! Mounts the app in headless Chromium and checks it renders and reacts (wasm-bindgen-test).
+//! UI tests in headless Chromium (wasm-bindgen-test): each test mounts the app (or the
+//! workbench with a session it controls) in a fresh container and checks the DOM.
 #![cfg(target_arch = "wasm32")]
 
+use leptos::prelude::*;
+use rivulet_core::diag::{Diagnostic, SourceMap, Span};
+use rivulet_core::share::{self, ShareOptions, ShareState, SharedFile, View};
+use rivulet_web::examples::{default_example, find, EXAMPLES};
+use rivulet_web::protocol::{CompileOutcome, WireDiagnostic};
+use rivulet_web::share_link::restore_from_fragment;
+use rivulet_web::state::{provide_session, Session};
+use std::cell::Cell;
+use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn by_testid(id: &str) -> web_sys::Element {
+/// A mounted workbench: its container and the session driving it.
+struct Mounted {
+    root: web_sys::HtmlElement,
+    session: Session,
+    _handle: leptos::mount::UnmountHandle<leptos::tachys::view::any_view::AnyViewState>,
+}
+
+impl Mounted {
+    fn get(&self, id: &str) -> web_sys::Element {
+        self.root
+            .query_selector(&format!("[data-testid='{id}']"))
+            .unwrap()
+            .unwrap_or_else(|| panic!("no element with data-testid={id}"))
+    }
+
+    fn all(&self, selector: &str) -> u32 {
+        self.root.query_selector_all(selector).unwrap().length()
+    }
+
+    fn text(&self, id: &str) -> String {
+        self.get(id).text_content().unwrap_or_default()
+    }
+
+    fn click(&self, id: &str) {
+        self.get(id)
+            .unchecked_into::<web_sys::HtmlElement>()
+            .click();
+    }
+
+    fn editor(&self) -> String {
+        self.get("editor")
+            .unchecked_into::<web_sys::HtmlTextAreaElement>()
+            .value()
+    }
+}
+
+/// Lets the reactive system and the DOM catch up (effects run in later tasks).
+async fn settle() {
+    let wait = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 20)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(wait).await.unwrap();
+}
+
+async fn mount() -> Mounted {
     let document = web_sys::window().unwrap().document().unwrap();
-    document
-        .query_selector(&format!("[data-testid='{id}']"))
-        .unwrap()
-        .unwrap_or_else(|| panic!("no element with data-testid={id}"))
+    let root: web_sys::HtmlElement = document.create_element("div").unwrap().unchecked_into();
+    document.body().unwrap().append_child(&root).unwrap();
+    let slot = Rc::new(Cell::new(None));
+    let out = slot.clone();
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        out.set(Some(provide_session(default_example())));
+        view! { <rivulet_web::Workbench /> }.into_any()
+    });
+    settle().await;
+    Mounted {
+        root,
+        session: slot.take().unwrap(),
+        _handle: handle,
+    }
 }
 
 #[wasm_bindgen_test]
-async fn app_mounts_and_shows_the_version() {
-    let _handle = leptos::mount::mount_to_body(rivulet_web::App);
-    leptos::task::tick().await;
-    let version = by_testid("version").text_content().unwrap();
-    assert_eq!(version, rivulet_core::banner());
-    let editor: web_sys::HtmlTextAreaElement = by_testid("editor").dyn_into().unwrap();
-    assert!(editor.value().contains("CALL_KERNEL(fir"));
-    assert_eq!(by_testid("caret").text_content().unwrap(), "Ln 1, Col 1");
+async fn the_default_example_is_highlighted_with_line_numbers() {
+    let app = mount().await;
+    assert_eq!(app.text("version"), rivulet_core::banner());
+    assert!(app.editor().contains("CALL_KERNEL(fir"));
+    assert!(app.all("[data-testid='highlight'] .tok-kw") > 3);
+    assert!(app.all("[data-testid='highlight'] .tok-pre") >= 2);
+    let lines = app.editor().split('\n').count();
+    let gutter = app.text("line-numbers");
+    assert_eq!(gutter.lines().count(), lines);
+    assert_eq!(app.text("caret"), "Ln 1, Col 1");
+}
+
+#[wasm_bindgen_test]
+async fn examples_load_their_kernel_and_header_tabs() {
+    assert!(EXAMPLES.len() >= 12);
+    let app = mount().await;
+    app.click("example-gcd");
+    settle().await;
+    assert!(app.editor().contains("gcd("));
+    assert_eq!(app.all("[role='tab'][data-testid^='tab-']"), 1);
+    app.click("example-matvec");
+    settle().await;
+    assert_eq!(app.text("tab-1"), "matvec.h");
+    app.click("tab-1");
+    settle().await;
+    assert_eq!(app.editor(), find("matvec").unwrap().header.unwrap());
+}
+
+#[wasm_bindgen_test]
+async fn header_tabs_can_be_added_renamed_and_deleted() {
+    let app = mount().await;
+    let before = app.session.files.get_untracked().len();
+    app.click("add-header");
+    settle().await;
+    assert_eq!(app.session.files.get_untracked().len(), before + 1);
+    assert_eq!(app.session.active.get_untracked(), before);
+    app.click(&format!("rename-tab-{before}"));
+    settle().await;
+    let input: web_sys::HtmlInputElement = app.get("rename-input").unchecked_into();
+    input.set_value("sizes.h");
+    input
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    input.focus().unwrap();
+    input.blur().unwrap();
+    settle().await;
+    assert_eq!(app.text(&format!("tab-{before}")), "sizes.h");
+    app.click(&format!("delete-tab-{before}"));
+    settle().await;
+    assert_eq!(app.session.files.get_untracked().len(), before);
+}
+
+#[wasm_bindgen_test]
+async fn injected_diagnostics_show_in_the_list_gutter_and_code() {
+    let app = mount().await;
+    let files = app.session.files.get_untracked();
+    let mut sources = SourceMap::new();
+    let kernel = sources.add(files[0].name.as_str(), files[0].text.as_str());
+    let offset = files[0].text.find("CALL_KERNEL").unwrap() as u32;
+    let d = Diagnostic::error("CALL_KERNEL needs <named> arguments")
+        .with_span(Span::new(kernel, offset, offset + 11))
+        .with_note("see the corpus README");
+    let wire = WireDiagnostic::from_core(&sources, &d);
+    let expected = sources.line_col(kernel, offset);
+    app.session.compiler.outcome.set(Some(CompileOutcome {
+        compiler: "test".into(),
+        diagnostics: vec![wire],
+        ..CompileOutcome::default()
+    }));
+    settle().await;
+    let list = app.text("diagnostics");
+    assert!(
+        list.contains(&format!("fir.c:{}:{}", expected.line, expected.col)),
+        "{list}"
+    );
+    assert!(
+        list.contains("CALL_KERNEL needs <named> arguments"),
+        "{list}"
+    );
+    let marks = app.root.query_selector(".mark-error").unwrap().unwrap();
+    assert_eq!(marks.text_content().unwrap(), "CALL_KERNEL");
+    assert_eq!(app.all(".ln-error"), 1);
+    let flagged = app.root.query_selector(".ln-error").unwrap().unwrap();
+    assert_eq!(flagged.text_content().unwrap(), expected.line.to_string());
+}
+
+#[wasm_bindgen_test]
+async fn a_share_link_restores_sources_options_and_view() {
+    let app = mount().await;
+    let state = ShareState {
+        files: vec![
+            SharedFile {
+                name: "k.c".into(),
+                text: "int k(int a) { return a + 1; }\n".into(),
+            },
+            SharedFile {
+                name: "k.h".into(),
+                text: "#define N 4\n".into(),
+            },
+        ],
+        options: ShareOptions {
+            view: View::Rtl,
+            clock_period_ns: 6.25,
+            ..ShareOptions::default()
+        },
+    };
+    restore_from_fragment(&app.session, &format!("#{}", share::encode(&state)));
+    settle().await;
+    assert_eq!(app.session.snapshot(), state);
+    assert!(app.editor().starts_with("int k("));
+    assert_eq!(
+        app.get("view-rtl").get_attribute("aria-selected").unwrap(),
+        "true"
+    );
+    assert!(app.text("view-body").contains("Not available yet"));
+}
+
+#[wasm_bindgen_test]
+async fn a_malformed_link_shows_a_message_and_the_default_example() {
+    let app = mount().await;
+    app.session.files.update(|f| f[0].text = "garbage".into());
+    restore_from_fragment(&app.session, "#v1.AAAA-not-a-link");
+    settle().await;
+    assert!(app.text("load-message").contains("could not be opened"));
+    assert_eq!(app.editor(), default_example().kernel);
+}
+
+#[wasm_bindgen_test]
+async fn script_payloads_in_a_link_stay_text() {
+    let app = mount().await;
+    let payload =
+        "<script>window.__pwned = 1</script>\n<img src=x onerror=\"window.__pwned = 2\">\n";
+    let state = ShareState {
+        files: vec![SharedFile {
+            name: "<b>x</b>.c".into(),
+            text: payload.into(),
+        }],
+        options: ShareOptions::default(),
+    };
+    restore_from_fragment(&app.session, &share::encode(&state));
+    settle().await;
+    assert_eq!(app.all("script, img"), 0);
+    assert_eq!(app.all(".tabs b, .code b"), 0);
+    let shown = app.text("highlight");
+    assert_eq!(shown, format!("{payload}\n"));
+    assert_eq!(app.text("tab-0"), "<b>x</b>.c");
+    let pwned = js_sys::Reflect::get(&js_sys::global(), &"__pwned".into()).unwrap();
+    assert!(pwned.is_undefined());
+}
+
+#[wasm_bindgen_test]
+async fn the_pipeline_says_which_stages_are_not_available() {
+    let app = mount().await;
+    assert!(app.text("stage-cfg").contains("not compiled"));
+    app.session
+        .compiler
+        .outcome
+        .set(Some(CompileOutcome::default()));
+    settle().await;
+    assert!(app.text("stage-cfg").contains("stage not available yet"));
+}
+
+#[wasm_bindgen_test]
+fn the_tokenizer_covers_every_byte_and_classifies_c() {
+    use rivulet_web::highlight::{tokenize, Token};
+    let src =
+        "#include \"a.h\"\n// note\nint f(uint8_t x) { return x * 0x1F + 'a'; } /* é */\n\"open";
+    let tokens = tokenize(src);
+    let mut at = 0;
+    for (_, range) in &tokens {
+        assert_eq!(range.start, at);
+        at = range.end;
+    }
+    assert_eq!(at, src.len());
+    let kind_of = |text: &str| {
+        tokens
+            .iter()
+            .find(|(_, r)| &src[r.clone()] == text)
+            .map(|(k, _)| *k)
+    };
+    assert_eq!(kind_of("#include \"a.h\""), Some(Token::Preprocessor));
+    assert_eq!(kind_of("// note"), Some(Token::Comment));
+    assert_eq!(kind_of("int"), Some(Token::Type));
+    assert_eq!(kind_of("uint8_t"), Some(Token::Type));
+    assert_eq!(kind_of("return"), Some(Token::Keyword));
+    assert_eq!(kind_of("f"), Some(Token::Function));
+    assert_eq!(kind_of("0x1F"), Some(Token::Number));
+    assert_eq!(kind_of("'a'"), Some(Token::String));
+    assert_eq!(kind_of("/* é */"), Some(Token::Comment));
+    assert_eq!(kind_of("\"open"), Some(Token::String));
+}
+
+#[wasm_bindgen_test]
+fn markers_clamp_and_escape_whatever_the_ranges() {
+    use rivulet_web::highlight::{markers, Marker};
+    let src = "a<é>\nb";
+    let mark = |start, end| Marker {
+        start,
+        end,
+        severity: "error".into(),
+        title: "\"<x>\"".into(),
+    };
+    // Out of range, inside a UTF-8 sequence, overlapping, empty at a line end.
+    let html = markers(src, &[mark(2, 3), mark(1, 99), mark(5, 5), mark(40, 50)]);
+    assert!(!html.contains("<x>"), "{html}");
+    assert!(html.contains("&lt;"), "{html}");
+    let shown: String = {
+        let div = web_sys::window()
+            .unwrap()
+            .document()
+            .unwrap()
+            .create_element("div")
+            .unwrap();
+        div.set_inner_html(&html);
+        div.text_content().unwrap()
+    };
+    // Only the empty range at the line end may add a space.
+    assert_eq!(shown.replace(' ', ""), format!("{src}\n"));
 }

@@ -1,5 +1,6 @@
-//! The page header: product name and compiler version.
+//! The page header: product name, examples menu, share link, theme toggle and version.
 
+use super::{examples_menu::ExamplesMenu, share_button::ShareButton, theme_toggle::ThemeToggle};
 use leptos::prelude::*;
 
 /// The header bar.
@@ -9,6 +10,9 @@ pub fn Header() -> impl IntoView {
         <header class="topbar">
             <h1>"Rivulet"</h1>
             <span class="tagline">"C to dataflow circuits, in your browser"</span>
+            <ExamplesMenu />
+            <ShareButton />
+            <ThemeToggle />
             <span class="version" data-testid="version">{rivulet_core::banner()}</span>
         </header>
     }

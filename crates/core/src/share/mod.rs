@@ -1,0 +1,246 @@
+//! Share links: the whole state of the web app (sources and options) in a URL fragment.
+//!
+//! A link fragment is `v<version>.` followed by the payload of that version (the dot ends the
+//! version number, since a payload may start with a digit). Version 1 is
+//! `v1.` + base64url (no padding) of the raw-deflate compression of a JSON document (see
+//! [`v1`] for its frozen layout). [`encode`] always writes the newest version; [`decode`]
+//! reads every version ever written, so old links keep working.
+//!
+//! Invariants:
+//! - [`decode`] never panics, whatever the input; malformed, truncated or oversized links give a
+//!   [`ShareError`] that says what is wrong.
+//! - For every [`ShareState`] that passes [`ShareState::validate`],
+//!   `decode(&encode(&s)) == Ok(s)` (the sources byte for byte, the options exactly).
+//! - Decoding inflates at most [`MAX_PAYLOAD_BYTES`], so a small link cannot expand into a
+//!   huge allocation.
+
+mod v1;
+
+use std::fmt;
+
+/// The most bytes a link's payload may inflate to (sources included).
+pub const MAX_PAYLOAD_BYTES: usize = 4 << 20;
+/// The most files a shared state may hold.
+pub const MAX_FILES: usize = 64;
+
+/// One source file of the editor: the kernel (first) or a header.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SharedFile {
+    /// File name as shown on its tab, e.g. `fir.c` or `fir.h`.
+    pub name: String,
+    /// The file's text.
+    pub text: String,
+}
+
+/// The buffer placement algorithm (spec/buffering.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum BufferAlgorithm {
+    /// A buffer on every merge-like unit; no MILP.
+    #[default]
+    OnMerges,
+    /// The FPGA'20 throughput-driven MILP.
+    Fpga20,
+    /// The FPL'22 MILP with timing.
+    Fpl22,
+}
+
+/// The hardware description language of the generated RTL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Hdl {
+    /// VHDL-2008.
+    #[default]
+    Vhdl,
+    /// Verilog-2005.
+    Verilog,
+}
+
+/// The view shown in the app's output pane.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum View {
+    /// Passes run and the IR after each.
+    #[default]
+    Pipeline,
+    /// The dataflow circuit as a graph.
+    Graph,
+    /// The selected unit's ports as wires.
+    Hardware,
+    /// Buffer placement results.
+    Buffers,
+    /// Cycle-accurate simulation.
+    Simulation,
+    /// Generated VHDL or Verilog.
+    Rtl,
+}
+
+macro_rules! named_enum {
+    ($ty:ident { $($variant:ident => $name:literal),+ $(,)? }) => {
+        impl $ty {
+            /// Every value, in display order.
+            pub const ALL: &'static [$ty] = &[$($ty::$variant),+];
+
+            /// The value's stable kebab-case name (for the UI and the CLI).
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($ty::$variant => $name),+
+                }
+            }
+
+            /// The value with this name, if any.
+            pub fn from_name(name: &str) -> Option<Self> {
+                Self::ALL.iter().copied().find(|v| v.name() == name)
+            }
+        }
+    };
+}
+
+named_enum!(BufferAlgorithm { OnMerges => "on-merges", Fpga20 => "fpga20", Fpl22 => "fpl22" });
+named_enum!(Hdl { Vhdl => "vhdl", Verilog => "verilog" });
+named_enum!(View {
+    Pipeline => "pipeline",
+    Graph => "graph",
+    Hardware => "hardware",
+    Buffers => "buffers",
+    Simulation => "simulation",
+    Rtl => "rtl",
+});
+
+/// The options of a compilation plus the selected view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShareOptions {
+    /// Buffer placement algorithm.
+    pub buffer_algorithm: BufferAlgorithm,
+    /// Target clock period in nanoseconds (finite, > 0).
+    pub clock_period_ns: f64,
+    /// Language of the generated RTL.
+    pub hdl: Hdl,
+    /// The view shown.
+    pub view: View,
+}
+
+impl Default for ShareOptions {
+    fn default() -> Self {
+        ShareOptions {
+            buffer_algorithm: BufferAlgorithm::default(),
+            clock_period_ns: 4.0,
+            hdl: Hdl::default(),
+            view: View::default(),
+        }
+    }
+}
+
+/// Everything a share link restores.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ShareState {
+    /// The kernel file first, then its headers, in tab order.
+    pub files: Vec<SharedFile>,
+    /// Options and selected view.
+    pub options: ShareOptions,
+}
+
+/// Why a link could not be decoded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShareError {
+    /// The fragment does not start with `v<digits>.`.
+    MissingVersion,
+    /// A version this build does not know (probably from a newer Rivulet).
+    UnknownVersion(String),
+    /// The payload is not base64url.
+    BadEncoding,
+    /// The payload does not inflate (truncated or corrupted link).
+    BadCompression,
+    /// The payload inflates to more than [`MAX_PAYLOAD_BYTES`].
+    TooLarge,
+    /// The inflated payload is not the expected document.
+    BadDocument(String),
+    /// The document is well formed but its content is not a valid state.
+    Invalid(String),
+}
+
+impl fmt::Display for ShareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShareError::MissingVersion => write!(f, "the link has no version tag (expected #v1.…)"),
+            ShareError::UnknownVersion(v) => write!(
+                f,
+                "the link has version {v}, which this version of Rivulet cannot read"
+            ),
+            ShareError::BadEncoding => write!(f, "the link contains characters outside base64url"),
+            ShareError::BadCompression => {
+                write!(
+                    f,
+                    "the link is truncated or corrupted (it does not decompress)"
+                )
+            }
+            ShareError::TooLarge => write!(
+                f,
+                "the link expands to more than {} MiB",
+                MAX_PAYLOAD_BYTES >> 20
+            ),
+            ShareError::BadDocument(why) => write!(f, "the link's content is malformed: {why}"),
+            ShareError::Invalid(why) => write!(f, "the link's content is invalid: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for ShareError {}
+
+impl ShareState {
+    /// Checks the invariants every decoded state satisfies: 1 to [`MAX_FILES`] files with
+    /// distinct non-empty names, and a finite positive clock period.
+    pub fn validate(&self) -> Result<(), ShareError> {
+        if self.files.is_empty() {
+            return Err(ShareError::Invalid("it holds no source file".into()));
+        }
+        if self.files.len() > MAX_FILES {
+            return Err(ShareError::Invalid(format!(
+                "it holds {} files (at most {MAX_FILES})",
+                self.files.len()
+            )));
+        }
+        for (i, file) in self.files.iter().enumerate() {
+            if file.name.trim().is_empty() {
+                return Err(ShareError::Invalid(format!("file {} has no name", i + 1)));
+            }
+            if self.files[..i].iter().any(|f| f.name == file.name) {
+                return Err(ShareError::Invalid(format!(
+                    "two files are named {:?}",
+                    file.name
+                )));
+            }
+        }
+        let period = self.options.clock_period_ns;
+        if !(period.is_finite() && period > 0.0) {
+            return Err(ShareError::Invalid(format!(
+                "clock period {period} is not a positive number"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Encodes a state as a link fragment (without the `#`), in the newest version.
+pub fn encode(state: &ShareState) -> String {
+    format!("v1.{}", v1::encode(state))
+}
+
+/// Decodes a link fragment (with or without its leading `#`) of any known version.
+pub fn decode(fragment: &str) -> Result<ShareState, ShareError> {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    let rest = fragment
+        .strip_prefix('v')
+        .ok_or(ShareError::MissingVersion)?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return Err(ShareError::MissingVersion);
+    }
+    let (version, payload) = rest.split_at(digits);
+    let payload = payload
+        .strip_prefix('.')
+        .ok_or(ShareError::MissingVersion)?;
+    let state = match version {
+        "1" => v1::decode(payload)?,
+        other => return Err(ShareError::UnknownVersion(other.chars().take(12).collect())),
+    };
+    state.validate()?;
+    Ok(state)
+}

@@ -1,0 +1,196 @@
+//! The page side of the compiler protocol: owns the Web Worker, sends requests, tracks status.
+//!
+//! Invariants: at most one request is in flight; a request sent before the worker said
+//! `Ready` waits in `pending`; cancelling terminates the worker (the only way to stop a
+//! running wasm computation) and starts a fresh one lazily on the next request. Responses
+//! carrying an id other than the current request's are ignored (they belong to a cancelled
+//! request).
+
+use crate::protocol::{CompileOutcome, Request, Response, WireFile, WireOptions};
+use leptos::prelude::*;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use web_sys::{ErrorEvent, MessageEvent, Worker};
+
+/// The worker script trunk emits for the `rivulet-worker` binary (`data-loader-shim`).
+pub const WORKER_URL: &str = "./rivulet-worker_loader.js";
+
+/// Where the current compilation stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CompileStatus {
+    /// Nothing requested yet.
+    Idle,
+    /// Waiting for the worker to load.
+    Starting,
+    /// The worker reported this stage.
+    Running(String),
+    /// Finished; the outcome is in [`Compiler::outcome`].
+    Done,
+    /// Cancelled by the user.
+    Cancelled,
+    /// The worker failed (failed to load or crashed).
+    Failed(String),
+}
+
+impl CompileStatus {
+    /// True while a request is in flight.
+    pub fn is_busy(&self) -> bool {
+        matches!(self, CompileStatus::Starting | CompileStatus::Running(_))
+    }
+}
+
+/// Handle on the compiler worker; cheap to copy, provided by context.
+#[derive(Clone, Copy)]
+pub struct Compiler {
+    /// Status of the latest request.
+    pub status: RwSignal<CompileStatus>,
+    /// Stages the worker reported for the latest request, in order.
+    pub progress: RwSignal<Vec<String>>,
+    /// Outcome of the latest finished request.
+    pub outcome: RwSignal<Option<CompileOutcome>>,
+    inner: StoredValue<Rc<RefCell<Inner>>, LocalStorage>,
+}
+
+#[derive(Default)]
+struct Inner {
+    worker: Option<Worker>,
+    ready: bool,
+    pending: Option<String>,
+    current: u32,
+    // Keep the callbacks alive as long as their worker.
+    callbacks: Vec<Closure<dyn FnMut(JsValue)>>,
+}
+
+impl Compiler {
+    /// A compiler with no worker yet (it starts on the first request).
+    pub fn new() -> Self {
+        Compiler {
+            status: RwSignal::new(CompileStatus::Idle),
+            progress: RwSignal::new(Vec::new()),
+            outcome: RwSignal::new(None),
+            inner: StoredValue::new_local(Rc::new(RefCell::new(Inner::default()))),
+        }
+    }
+
+    /// Sends a compile request, replacing (and cancelling) any request in flight.
+    pub fn compile(self, files: Vec<WireFile>, options: WireOptions) {
+        if self.status.get_untracked().is_busy() {
+            self.stop_worker();
+        }
+        let inner = self.inner.get_value();
+        let id = {
+            let mut inner = inner.borrow_mut();
+            inner.current += 1;
+            inner.current
+        };
+        let request = Request::Compile { id, files, options };
+        let Ok(text) = serde_json::to_string(&request) else {
+            return;
+        };
+        self.progress.set(Vec::new());
+        if inner.borrow().worker.is_none() {
+            if let Err(why) = self.start_worker() {
+                self.status.set(CompileStatus::Failed(why));
+                return;
+            }
+        }
+        let mut state = inner.borrow_mut();
+        if state.ready {
+            if let Some(worker) = &state.worker {
+                let _ = worker.post_message(&JsValue::from_str(&text));
+            }
+            self.status.set(CompileStatus::Running("sent".into()));
+        } else {
+            state.pending = Some(text);
+            self.status.set(CompileStatus::Starting);
+        }
+    }
+
+    /// Stops the request in flight, if any.
+    pub fn cancel(self) {
+        if self.status.get_untracked().is_busy() {
+            self.stop_worker();
+            self.status.set(CompileStatus::Cancelled);
+        }
+    }
+
+    fn stop_worker(self) {
+        let inner = self.inner.get_value();
+        let mut inner = inner.borrow_mut();
+        if let Some(worker) = inner.worker.take() {
+            worker.terminate();
+        }
+        inner.ready = false;
+        inner.pending = None;
+        inner.callbacks.clear();
+    }
+
+    fn start_worker(self) -> Result<(), String> {
+        let worker = Worker::new(WORKER_URL)
+            .map_err(|e| format!("the compiler worker could not start: {e:?}"))?;
+        let on_message = Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
+            let text = ev
+                .unchecked_into::<MessageEvent>()
+                .data()
+                .as_string()
+                .unwrap_or_default();
+            if let Ok(response) = serde_json::from_str::<Response>(&text) {
+                self.receive(response);
+            }
+        });
+        let on_error = Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
+            let detail = ev
+                .dyn_ref::<ErrorEvent>()
+                .map(|e| e.message())
+                .filter(|m| !m.is_empty())
+                .unwrap_or_else(|| "it failed to load".into());
+            self.stop_worker();
+            self.status.set(CompileStatus::Failed(format!(
+                "the compiler stopped: {detail}"
+            )));
+        });
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        let inner = self.inner.get_value();
+        let mut inner = inner.borrow_mut();
+        inner.worker = Some(worker);
+        inner.ready = false;
+        inner.callbacks = vec![on_message, on_error];
+        Ok(())
+    }
+
+    fn receive(self, response: Response) {
+        let inner = self.inner.get_value();
+        let current = inner.borrow().current;
+        match response {
+            Response::Ready => {
+                let mut inner = inner.borrow_mut();
+                inner.ready = true;
+                if let (Some(text), Some(worker)) = (inner.pending.take(), &inner.worker) {
+                    let _ = worker.post_message(&JsValue::from_str(&text));
+                    self.status.set(CompileStatus::Running("sent".into()));
+                }
+            }
+            Response::Progress { id, stage } if id == current => {
+                self.progress.update(|p| p.push(stage.clone()));
+                self.status.set(CompileStatus::Running(stage));
+            }
+            Response::Done { id, outcome } if id == current => {
+                self.outcome.set(Some(outcome));
+                self.status.set(CompileStatus::Done);
+            }
+            Response::Rejected { reason } => {
+                self.status
+                    .set(CompileStatus::Failed(format!("request rejected: {reason}")));
+            }
+            Response::Progress { .. } | Response::Done { .. } => {}
+        }
+    }
+}
+
+impl Default for Compiler {
+    fn default() -> Self {
+        Self::new()
+    }
+}

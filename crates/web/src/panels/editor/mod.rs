@@ -1,0 +1,45 @@
+//! The editor pane: file tabs, the highlighted code area, a status line and the diagnostics.
+
+mod code;
+mod diagnostics;
+mod tabs;
+
+pub use code::Code;
+pub use diagnostics::DiagnosticsList;
+pub use tabs::Tabs;
+
+use crate::protocol::WireDiagnostic;
+use crate::state::use_session;
+use leptos::prelude::*;
+
+/// The whole editor pane.
+#[component]
+pub fn EditorPane() -> impl IntoView {
+    let session = use_session();
+    // A byte range to select in the active file (set by clicking a diagnostic).
+    let jump = RwSignal::new(None::<(u32, u32)>);
+    let diagnostics = Signal::derive(move || {
+        session.compiler.outcome.with(|o| {
+            o.as_ref()
+                .map(|o| o.diagnostics.clone())
+                .unwrap_or_default()
+        })
+    });
+    view! {
+        <section class="pane editor-pane">
+            <Tabs />
+            <Code diagnostics=diagnostics jump=jump />
+            <DiagnosticsList diagnostics=diagnostics jump=jump />
+        </section>
+    }
+}
+
+/// The diagnostics located in the file named `file`.
+pub fn in_file<'a>(
+    diagnostics: &'a [WireDiagnostic],
+    file: &'a str,
+) -> impl Iterator<Item = &'a WireDiagnostic> {
+    diagnostics
+        .iter()
+        .filter(move |d| d.at.as_ref().is_some_and(|at| at.file == file))
+}

@@ -1,0 +1,87 @@
+//! "What am I looking at?": the unit shapes of the graph and the handshake states of channels.
+
+use leptos::prelude::*;
+
+/// The unit kinds and how the graph draws them: (name, SVG shape, what it does).
+const UNITS: &[(&str, &str, &str)] = &[
+    ("fork", "<polygon points='2,10 22,2 22,18'/>", "copies one token to every output"),
+    ("merge", "<polygon points='2,2 22,10 2,18'/>", "passes on a token from whichever input has one"),
+    ("mux", "<polygon points='2,2 22,6 22,14 2,18'/>", "passes on the input chosen by a select token"),
+    ("control_merge", "<polygon points='2,2 22,6 22,14 2,18'/><circle cx='8' cy='10' r='2'/>", "a merge that also says which input won"),
+    ("branch", "<polygon points='2,6 22,2 22,18 2,14'/>", "sends a token to the true or false output"),
+    ("arithmetic", "<circle cx='12' cy='10' r='8'/>", "computes on operands once all have arrived"),
+    ("memory", "<rect x='2' y='2' width='20' height='16'/><line x1='2' y1='8' x2='22' y2='8'/>", "loads and stores through a memory controller"),
+    ("buffer", "<rect x='2' y='5' width='20' height='10'/><line x1='9' y1='5' x2='9' y2='15'/><line x1='15' y1='5' x2='15' y2='15'/>", "holds tokens: its type and number of slots"),
+];
+
+/// The handshake state of a channel in one cycle: (name, CSS class, meaning).
+const STATES: &[(&str, &str, &str)] = &[
+    (
+        "idle",
+        "st-idle",
+        "no token offered, consumer not ready (valid = 0, ready = 0)",
+    ),
+    (
+        "accept",
+        "st-accept",
+        "consumer ready, no token yet (valid = 0, ready = 1)",
+    ),
+    (
+        "stall",
+        "st-stall",
+        "token offered but the consumer is busy (valid = 1, ready = 0)",
+    ),
+    (
+        "transfer",
+        "st-transfer",
+        "the token moves this cycle (valid = 1, ready = 1)",
+    ),
+];
+
+/// The collapsible legend.
+#[component]
+pub fn Legend() -> impl IntoView {
+    view! {
+        <details class="legend" data-testid="legend">
+            <summary data-testid="legend-toggle">"What am I looking at?"</summary>
+            <div class="legend-body">
+                <p>
+                    "A dataflow circuit: units pass tokens over channels. Each channel has a "
+                    <b>"valid"</b>" wire (the producer offers a token) and a "<b>"ready"</b>
+                    " wire (the consumer can take it). Dashed channels carry control only; "
+                    "back edges close loops."
+                </p>
+                <table class="legend-units">
+                    {UNITS
+                        .iter()
+                        .map(|&(name, shape, what)| {
+                            view! {
+                                <tr>
+                                    <td>
+                                        <svg class="unit-shape" viewBox="0 0 24 20" width="24" height="20" inner_html=shape></svg>
+                                    </td>
+                                    <th>{name}</th>
+                                    <td>{what}</td>
+                                </tr>
+                            }
+                        })
+                        .collect_view()}
+                </table>
+                <table class="legend-states">
+                    {STATES
+                        .iter()
+                        .map(|&(name, class, what)| {
+                            view! {
+                                <tr>
+                                    <td><span class=format!("swatch {class}")></span></td>
+                                    <th>{name}</th>
+                                    <td>{what}</td>
+                                </tr>
+                            }
+                        })
+                        .collect_view()}
+                </table>
+            </div>
+        </details>
+    }
+}

@@ -1,0 +1,70 @@
+//! The output views (pipeline, graph, hardware, buffers, simulation, RTL) behind view tabs.
+//! The selected view is part of the session's options, so share links restore it.
+
+mod pipeline;
+mod placeholder;
+
+use crate::state::use_session;
+use leptos::prelude::*;
+use pipeline::PipelineView;
+use placeholder::Placeholder;
+use rivulet_core::share::View;
+
+fn title(view: View) -> &'static str {
+    match view {
+        View::Pipeline => "Pipeline",
+        View::Graph => "Graph",
+        View::Hardware => "Hardware",
+        View::Buffers => "Buffers",
+        View::Simulation => "Simulation",
+        View::Rtl => "RTL",
+    }
+}
+
+/// The view tabs and the selected view.
+#[component]
+pub fn Views() -> impl IntoView {
+    let session = use_session();
+    let selected = Memo::new(move |_| session.options.with(|o| o.view));
+    view! {
+        <div class="view-tabs" role="tablist">
+            {View::ALL
+                .iter()
+                .map(|&v| {
+                    view! {
+                        <button
+                            role="tab"
+                            class="view-tab"
+                            class:active=move || selected.get() == v
+                            aria-selected=move || (selected.get() == v).to_string()
+                            data-testid=format!("view-{}", v.name())
+                            on:click=move |_| session.options.update(|o| o.view = v)
+                        >
+                            {title(v)}
+                        </button>
+                    }
+                })
+                .collect_view()}
+        </div>
+        <div class="view-body" data-testid="view-body">
+            {move || match selected.get() {
+                View::Pipeline => view! { <PipelineView /> }.into_any(),
+                View::Graph => view! {
+                    <Placeholder what="The dataflow circuit as a layered graph: one box per basic block, units drawn by kind, channel types on hover." />
+                }.into_any(),
+                View::Hardware => view! {
+                    <Placeholder what="The selected unit's ports unbundled into data, valid and ready wires, and its hw.module text." />
+                }.into_any(),
+                View::Buffers => view! {
+                    <Placeholder what="Buffer placement: MILP size, solve time and status, predicted throughput per loop, the LP file." />
+                }.into_any(),
+                View::Simulation => view! {
+                    <Placeholder what="Cycle-by-cycle simulation with handshake states on every channel and the output check." />
+                }.into_any(),
+                View::Rtl => view! {
+                    <Placeholder what="The generated VHDL or Verilog files and the zip download." />
+                }.into_any(),
+            }}
+        </div>
+    }
+}

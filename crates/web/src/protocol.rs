@@ -1,0 +1,164 @@
+//! The typed messages between the page and the compiler's Web Worker, sent as JSON strings.
+//!
+//! These wire types are the serialization boundary: core types never cross it directly.
+//! Diagnostics travel with their file name, byte range and 1-based line and column already
+//! resolved, so the page never needs the worker's `SourceMap`.
+
+use rivulet_core::diag::{Diagnostic, Severity, SourceMap};
+use serde::{Deserialize, Serialize};
+
+/// One source file sent to the compiler.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WireFile {
+    /// Tab name, e.g. `fir.c`.
+    pub name: String,
+    /// Its text.
+    pub text: String,
+}
+
+/// Compilation options as names (see `rivulet_core::share` for the accepted values).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WireOptions {
+    /// `on-merges`, `fpga20` or `fpl22`.
+    pub buffer_algorithm: String,
+    /// Target clock period in nanoseconds.
+    pub clock_period_ns: f64,
+    /// `vhdl` or `verilog`.
+    pub hdl: String,
+}
+
+/// A message from the page to the worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Request {
+    /// Compile these files; the kernel is the first.
+    Compile {
+        /// Matches the responses to this request.
+        id: u32,
+        /// Kernel first, then headers.
+        files: Vec<WireFile>,
+        /// Options of the compilation.
+        options: WireOptions,
+    },
+}
+
+/// A message from the worker to the page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Response {
+    /// The worker is loaded and listening.
+    Ready,
+    /// Request `id` entered a stage.
+    Progress {
+        /// The request.
+        id: u32,
+        /// What the compiler is doing now, e.g. `parse C`.
+        stage: String,
+    },
+    /// Request `id` finished.
+    Done {
+        /// The request.
+        id: u32,
+        /// Its result.
+        outcome: CompileOutcome,
+    },
+    /// The worker could not read a request (a bug on the page side).
+    Rejected {
+        /// Why.
+        reason: String,
+    },
+}
+
+/// What one compilation produced.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CompileOutcome {
+    /// The compiler that ran, e.g. `Rivulet 0.1.0`.
+    pub compiler: String,
+    /// The stages that ran, in order. Stages absent from the list did not run.
+    pub stages: Vec<StageOutcome>,
+    /// Every diagnostic, in the order the compiler reported them.
+    pub diagnostics: Vec<WireDiagnostic>,
+    /// Wall time of the whole request in the worker, in milliseconds.
+    pub millis: f64,
+}
+
+/// One stage (pass) that ran.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StageOutcome {
+    /// Stage name, one of [`STAGES`] or a pass name within one.
+    pub name: String,
+    /// Time it took, in milliseconds.
+    pub millis: f64,
+    /// The IR after the stage, as text.
+    pub ir: String,
+}
+
+/// The pipeline's stages in order, with what each shows once it exists.
+pub const STAGES: &[(&str, &str)] = &[
+    ("c", "C front end: preprocess, parse, type-check"),
+    ("cfg", "CFG IR: SSA basic blocks"),
+    ("handshake", "Handshake IR: the dataflow circuit"),
+    ("buffers", "buffered Handshake IR: buffer placement"),
+    ("hw", "HW IR: modules and instances"),
+    ("synth", "Synth IR: unbundled data/valid/ready"),
+];
+
+/// A diagnostic with its location resolved for display.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WireDiagnostic {
+    /// `error`, `warning` or `note`.
+    pub severity: String,
+    /// The headline.
+    pub message: String,
+    /// Where, if anywhere.
+    pub at: Option<WireSpan>,
+    /// Notes shown below the headline.
+    pub notes: Vec<String>,
+}
+
+/// A resolved location: file name, byte range (clamped to the file) and start line/column.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WireSpan {
+    /// File name as on its tab.
+    pub file: String,
+    /// First byte.
+    pub start: u32,
+    /// One past the last byte (>= start).
+    pub end: u32,
+    /// 1-based line of `start`.
+    pub line: u32,
+    /// 1-based column of `start`, in characters.
+    pub col: u32,
+}
+
+impl WireDiagnostic {
+    /// Resolves a core diagnostic against the sources it was reported on.
+    pub fn from_core(sources: &SourceMap, d: &Diagnostic) -> Self {
+        let at = d
+            .span
+            .filter(|s| (s.file.0 as usize) < sources.len())
+            .map(|s| {
+                let len = sources.text(s.file).len() as u32;
+                let start = s.start.min(len);
+                let at = sources.line_col(s.file, start);
+                WireSpan {
+                    file: sources.name(s.file).to_string(),
+                    start,
+                    end: s.end.clamp(start, len),
+                    line: at.line,
+                    col: at.col,
+                }
+            });
+        WireDiagnostic {
+            severity: match d.severity {
+                Severity::Error => "error",
+                Severity::Warning => "warning",
+                Severity::Note => "note",
+            }
+            .to_string(),
+            message: d.message.clone(),
+            at,
+            notes: d.notes.clone(),
+        }
+    }
+}

@@ -1,0 +1,60 @@
+//! The worker side of the compiler protocol: receives [`Request`]s, posts [`Response`]s.
+//!
+//! Runs inside a dedicated Web Worker, so a long compilation never blocks the page. The
+//! worker posts `Ready` once its handler is installed (messages sent earlier would be lost,
+//! so the page waits for it), then `Progress` per stage and `Done` per request.
+
+pub mod compile;
+
+use crate::protocol::{Request, Response};
+use wasm_bindgen::prelude::*;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+/// Installs the message handler and announces readiness. Call once from the worker's `main`.
+pub fn serve() {
+    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let reply = scope.clone();
+    let handler = Closure::<dyn FnMut(MessageEvent)>::new(move |ev: MessageEvent| {
+        let text = ev.data().as_string().unwrap_or_default();
+        match serde_json::from_str::<Request>(&text) {
+            Ok(request) => handle(&reply, request),
+            Err(e) => post(
+                &reply,
+                &Response::Rejected {
+                    reason: e.to_string(),
+                },
+            ),
+        }
+    });
+    scope.set_onmessage(Some(handler.as_ref().unchecked_ref()));
+    // The handler lives as long as the worker.
+    handler.forget();
+    post(&scope, &Response::Ready);
+}
+
+fn handle(scope: &DedicatedWorkerGlobalScope, request: Request) {
+    match request {
+        Request::Compile { id, files, options } => {
+            let started = js_sys::Date::now();
+            let mut progress = |stage: &str| {
+                post(
+                    scope,
+                    &Response::Progress {
+                        id,
+                        stage: stage.to_string(),
+                    },
+                )
+            };
+            let mut outcome = compile::compile(&files, &options, &mut progress);
+            outcome.millis = js_sys::Date::now() - started;
+            post(scope, &Response::Done { id, outcome });
+        }
+    }
+}
+
+fn post(scope: &DedicatedWorkerGlobalScope, response: &Response) {
+    if let Ok(text) = serde_json::to_string(response) {
+        // Posting a string cannot fail with a DataCloneError.
+        let _ = scope.post_message(&JsValue::from_str(&text));
+    }
+}

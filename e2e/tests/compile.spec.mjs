@@ -1,0 +1,42 @@
+// Compiling runs in a Web Worker: Ctrl+Enter sends a request, progress shows, it completes;
+// a request can be cancelled while the worker starts.
+import { test, expect } from '@playwright/test';
+import { AppPage } from '../pages/app-page.mjs';
+
+test('Ctrl+Enter compiles in the worker and reports progress', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await expect(app.progress).toHaveAttribute('data-state', 'idle');
+  await app.compileWithShortcut();
+  await expect(app.progress).toHaveAttribute('data-state', 'done');
+  await expect(app.progress).toContainText(/Done in \d+ ms by Rivulet/);
+  await expect(app.progress).toContainText('not available yet');
+  await expect(app.progressLog).toContainText('load sources');
+  await expect(page.getByTestId('stage-cfg')).toContainText('stage not available yet');
+  // A second compile reuses the running worker.
+  await app.compileButton.click();
+  await expect(app.progress).toHaveAttribute('data-state', 'done');
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('a compile can be cancelled, and the next one works', async ({ page }) => {
+  const app = new AppPage(page);
+  let release;
+  const gate = new Promise((resolve) => { release = resolve; });
+  // Hold the worker's script so the request stays in flight.
+  await page.route('**/rivulet-worker_loader.js', async (route) => {
+    await gate;
+    // The cancelled worker's request may be gone by now.
+    await route.continue().catch(() => {});
+  });
+  await app.open();
+  await app.compileButton.click();
+  await expect(app.progress).toHaveAttribute('data-state', 'running');
+  await expect(app.progress).toContainText('Starting the compiler');
+  await app.cancelButton.click();
+  await expect(app.progress).toHaveAttribute('data-state', 'cancelled');
+  release();
+  await page.unroute('**/rivulet-worker_loader.js');
+  await app.compileButton.click();
+  await expect(app.progress).toHaveAttribute('data-state', 'done');
+});
