@@ -23,6 +23,7 @@
 //! per unit family), `engine.rs` (the cycle loop), `deadlock.rs` (reports), `trace.rs` (per-cycle
 //! record), `vcd.rs` (VCD export), `value.rs` (bit patterns).
 
+pub mod adapter;
 mod deadlock;
 mod engine;
 mod netlist;
