@@ -8,7 +8,7 @@
 //! [`UnitKind::Exit`] per operand. Operator latencies come from the timing model. The
 //! memory controller's operands are reordered into the simulator's port order (start,
 //! store counts, load addresses, store addresses, store data, end) by the kind of the op that
-//! produces each of them. Operations the simulator does not model (`instance`, `lsq`,
+//! produces each of them, looking through buffers and forks. Operations the simulator does not model (`instance`, `lsq`,
 //! `blocker`, bundles…) and channels with extra signals are reported as diagnostics.
 //!
 //! Invariant: `channel_values[c]` is the IR value carried by netlist channel `c`, and
@@ -306,18 +306,28 @@ impl Builder<'_> {
         let body = &op.operands[2..op.operands.len() - 1];
         let (mut ctrl, mut ld, mut st_a, mut st_d) = (vec![], vec![], vec![], vec![]);
         for &v in body {
-            let def = self.func.value(v).map(|x| x.def);
-            let producer = match def {
-                Some(ValueDef::Result { op, index }) => {
-                    self.func.op(op).map(|o| (o.kind.clone(), index))
+            // Look through buffers and forks (ordered stores hand their address to the
+            // controller through a lazy fork).
+            let mut cur = v;
+            let role = loop {
+                let def = self.func.value(cur).map(|x| x.def);
+                let Some(ValueDef::Result { op: d, index }) = def else {
+                    break None;
+                };
+                match self.func.op(d).map(|o| (&o.kind, o.operands.first())) {
+                    Some((OpKind::Buffer(_) | OpKind::LazyFork | OpKind::Fork, Some(&x))) => {
+                        cur = x
+                    }
+                    Some((OpKind::Load, _)) => break Some(0),
+                    Some((OpKind::Store, _)) => break Some(1 + index.min(1)),
+                    _ => break None,
                 }
-                _ => None,
             };
-            match producer {
-                Some((OpKind::Load, _)) => ld.push(v),
-                Some((OpKind::Store, 0)) => st_a.push(v),
-                Some((OpKind::Store, _)) => st_d.push(v),
-                _ => ctrl.push(v),
+            match role {
+                Some(0) => ld.push(v),
+                Some(1) => st_a.push(v),
+                Some(_) => st_d.push(v),
+                None => ctrl.push(v),
             }
         }
         if st_a.len() != st_d.len() {
