@@ -14,10 +14,13 @@ pub mod diag;
 pub mod front;
 pub mod handshake;
 pub mod interp;
+pub mod lower;
 pub mod milp;
+pub mod pipeline;
 pub mod rtl;
 pub mod sim;
 pub mod timing;
+pub mod transform;
 
 /// The version of the compiler, as shown by the CLI and the web app.
 pub fn version() -> &'static str {

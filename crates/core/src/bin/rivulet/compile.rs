@@ -10,6 +10,10 @@ use std::process::ExitCode;
 pub enum Emit {
     /// The optimized CFG IR of the kernel.
     Cfg,
+    /// The materialized Handshake IR (kernel and placeholder declarations).
+    Handshake,
+    /// The Handshake graph in Graphviz DOT (one cluster per basic block).
+    Dot,
 }
 
 /// Reads the kernel and returns the source map, its file id and a header lookup next to it.
@@ -40,6 +44,9 @@ pub fn run(file: &Path, emit: Emit) -> ExitCode {
         }
     };
     let mut lookup = lookup_next_to(file);
+    if !matches!(emit, Emit::Cfg) {
+        return crate::compile_hs::run(&mut sources, id, &mut lookup, emit);
+    }
     let out = compile_c(&mut sources, id, &mut lookup, false);
     eprint!("{}", render(&sources, &out.diagnostics));
     if has_errors(&out.diagnostics) {
@@ -49,6 +56,7 @@ pub fn run(file: &Path, emit: Emit) -> ExitCode {
         return ExitCode::from(1);
     };
     match emit {
+        Emit::Handshake | Emit::Dot => {}
         Emit::Cfg => {
             let mut kernel_only = module.clone();
             kernel_only.functions.truncate(1);

@@ -5,6 +5,7 @@
 //! subcommands that do not exist yet.
 
 mod compile;
+mod compile_hs;
 mod interp;
 mod opt;
 

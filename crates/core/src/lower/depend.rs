@@ -1,0 +1,292 @@
+//! Memory dependence analysis: which loads and stores must keep their program order.
+//!
+//! Two accesses to the same memory, at least one a store, *may conflict* unless one of these
+//! proofs applies (indices are decomposed into affine forms `Σ c·s + k` over symbols `s`;
+//! anything but `+`, `-`, and multiplication or left shift by a constant is a symbol):
+//! 1. *Constant distance*: the forms differ only by a non-zero constant and every symbol is
+//!    *fixed* (defined outside every loop that contains either access), so every execution of
+//!    the two accesses uses the same two different addresses (`a[0]` vs `a[1]`, `a[n]` vs
+//!    `a[n+1]` with `n` a parameter).
+//! 2. *Same iteration only*: the forms are identical; the innermost loop containing both is
+//!    not nested in another loop containing either; its header has an induction variable `i`
+//!    (a parameter updated by `i + c`, `c ≠ 0`, on every back edge) with a non-zero
+//!    coefficient in the form and every other symbol is fixed; so the addresses are equal only
+//!    within one iteration (assuming the index does not wrap around). Within an iteration the
+//!    first access is a load in the same block as the second, a store whose address or data
+//!    depends on the loaded value (`a[i] = a[i] + 5`), so the data dependence orders them.
+//!
+//! An access is self-ordered (a port is first-in first-out). Distinct arrays never alias
+//! (the kernel's array parameters are assumed not to overlap, as in Dynamatic).
+//! Accesses that may conflict with some other access are *ordered*: they are chained through
+//! the memory's token in program order ([`super::memory`]).
+
+use crate::cfg::analysis::{Cfg, Loop};
+use crate::cfg::ir::{BinOp, Block, CastOp, Function, Inst, Op, Value, ValueDef};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// An affine form: coefficients per symbol and a constant (wrapping 64-bit arithmetic).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Affine {
+    terms: BTreeMap<Value, i64>,
+    k: i64,
+}
+
+impl Affine {
+    fn symbol(v: Value) -> Affine {
+        Affine {
+            terms: BTreeMap::from([(v, 1)]),
+            k: 0,
+        }
+    }
+
+    fn constant(k: i64) -> Affine {
+        Affine {
+            terms: BTreeMap::new(),
+            k,
+        }
+    }
+
+    fn add(mut self, o: &Affine, sign: i64) -> Affine {
+        for (&s, &c) in &o.terms {
+            let e = self.terms.entry(s).or_insert(0);
+            *e = e.wrapping_add(sign.wrapping_mul(c));
+        }
+        self.terms.retain(|_, c| *c != 0);
+        self.k = self.k.wrapping_add(sign.wrapping_mul(o.k));
+        self
+    }
+
+    fn scale(mut self, f: i64) -> Affine {
+        self.terms.values_mut().for_each(|c| *c = c.wrapping_mul(f));
+        self.terms.retain(|_, c| *c != 0);
+        self.k = self.k.wrapping_mul(f);
+        self
+    }
+}
+
+fn const_of(f: &Function, v: Value) -> Option<i64> {
+    match f.as_const(v)? {
+        crate::cfg::ir::Const::Int(x) => {
+            let w = f.ty(v).bits();
+            Some(((x << (64 - w)) as i64) >> (64 - w))
+        }
+        _ => None,
+    }
+}
+
+fn affine(f: &Function, v: Value, depth: u32) -> Affine {
+    if let Some(k) = const_of(f, v) {
+        return Affine::constant(k);
+    }
+    let ValueDef::Inst(i) = f.values[v.index()].def else {
+        return Affine::symbol(v);
+    };
+    if depth > 16 {
+        return Affine::symbol(v);
+    }
+    match &f.inst(i).op {
+        Op::Bin(BinOp::AddI, a, b) => affine(f, *a, depth + 1).add(&affine(f, *b, depth + 1), 1),
+        Op::Bin(BinOp::SubI, a, b) => affine(f, *a, depth + 1).add(&affine(f, *b, depth + 1), -1),
+        Op::Bin(BinOp::MulI, a, b) => match (const_of(f, *a), const_of(f, *b)) {
+            (_, Some(c)) => affine(f, *a, depth + 1).scale(c),
+            (Some(c), _) => affine(f, *b, depth + 1).scale(c),
+            _ => Affine::symbol(v),
+        },
+        Op::Bin(BinOp::ShLI, a, b) => match const_of(f, *b) {
+            Some(c) if (0..31).contains(&c) => affine(f, *a, depth + 1).scale(1 << c),
+            _ => Affine::symbol(v),
+        },
+        Op::Cast(CastOp::ExtSI, a) => affine(f, *a, depth + 1),
+        _ => Affine::symbol(v),
+    }
+}
+
+struct Access {
+    inst: Inst,
+    block: Block,
+    pos: usize,
+    store: bool,
+    form: Affine,
+}
+
+struct Ctx<'a> {
+    f: &'a Function,
+    cfg: &'a Cfg,
+    loops: Vec<Loop>,
+    inst_block: BTreeMap<Inst, Block>,
+}
+
+impl Ctx<'_> {
+    fn def_block(&self, v: Value) -> Option<Block> {
+        match self.f.values[v.index()].def {
+            ValueDef::Param(b, _) => Some(b),
+            ValueDef::Inst(i) => self.inst_block.get(&i).copied(),
+        }
+    }
+
+    /// True when no loop contains both `v`'s definition and one of the blocks.
+    fn fixed(&self, v: Value, blocks: &[Block]) -> bool {
+        let Some(d) = self.def_block(v) else {
+            return true;
+        };
+        !self
+            .loops
+            .iter()
+            .any(|l| l.blocks.contains(&d) && blocks.iter().any(|b| l.blocks.contains(b)))
+    }
+
+    /// The step of `p` if it is an induction variable of loop `l` (header parameter updated
+    /// by a non-zero constant on every back edge).
+    fn is_induction(&self, p: Value, l: &Loop) -> bool {
+        let ValueDef::Param(h, n) = self.f.values[p.index()].def else {
+            return false;
+        };
+        if h != l.header {
+            return false;
+        }
+        let mut any = false;
+        for &pred in &self.cfg.preds[&h] {
+            if !l.blocks.contains(&pred) {
+                continue;
+            }
+            for t in self.f.block(pred).term.targets() {
+                if t.block != h {
+                    continue;
+                }
+                let Some(&arg) = t.args.get(n as usize) else {
+                    return false;
+                };
+                let step = affine(self.f, arg, 0).add(&Affine::symbol(p), -1);
+                if !step.terms.is_empty() || step.k == 0 {
+                    return false;
+                }
+                any = true;
+            }
+        }
+        any
+    }
+
+    /// True when `v` depends (through instructions of its block) on the result of `src`.
+    fn depends_on(&self, v: Value, src: Value, depth: u32) -> bool {
+        if v == src {
+            return true;
+        }
+        let ValueDef::Inst(i) = self.f.values[v.index()].def else {
+            return false;
+        };
+        depth < 64
+            && self
+                .f
+                .inst(i)
+                .op
+                .operands()
+                .into_iter()
+                .any(|o| self.depends_on(o, src, depth + 1))
+    }
+
+    fn independent(&self, a: &Access, b: &Access) -> bool {
+        let blocks = [a.block, b.block];
+        let diff = a.form.clone().add(&b.form, -1);
+        if diff.terms.is_empty() && diff.k != 0 {
+            return a.form.terms.keys().all(|&s| self.fixed(s, &blocks));
+        }
+        if diff.terms.is_empty() && diff.k == 0 {
+            let (first, second) = if (a.block, a.pos) <= (b.block, b.pos) {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            if first.block != second.block || first.store || !second.store {
+                return false;
+            }
+            let common: Vec<&Loop> = self
+                .loops
+                .iter()
+                .filter(|l| l.blocks.contains(&a.block) && l.blocks.contains(&b.block))
+                .collect();
+            let Some(inner) = common.iter().min_by_key(|l| l.blocks.len()) else {
+                return false;
+            };
+            if common.len() != 1
+                || self.loops.iter().any(|l| {
+                    l.blocks.len() > inner.blocks.len() && l.blocks.is_superset(&inner.blocks)
+                })
+            {
+                return false;
+            }
+            let Some(&iv) = a.form.terms.keys().find(|&&s| self.is_induction(s, inner)) else {
+                return false;
+            };
+            if !a
+                .form
+                .terms
+                .keys()
+                .all(|&s| s == iv || self.fixed(s, &blocks))
+            {
+                return false;
+            }
+            let Some(loaded) = self.f.inst(first.inst).result else {
+                return false;
+            };
+            return self
+                .f
+                .inst(second.inst)
+                .op
+                .operands()
+                .into_iter()
+                .any(|o| self.depends_on(o, loaded, 0));
+        }
+        false
+    }
+}
+
+/// The accesses that must be ordered, with their memory's index.
+pub fn ordered_accesses(f: &Function, cfg: &Cfg) -> BTreeMap<Inst, u32> {
+    let mut inst_block = BTreeMap::new();
+    for &b in &cfg.rpo {
+        for &i in &f.block(b).insts {
+            inst_block.insert(i, b);
+        }
+    }
+    let cx = Ctx {
+        f,
+        cfg,
+        loops: cfg.loops(),
+        inst_block,
+    };
+    let mut per_mem: BTreeMap<u32, Vec<Access>> = BTreeMap::new();
+    for &b in &cfg.rpo {
+        for (pos, &i) in f.block(b).insts.iter().enumerate() {
+            let (m, idx, store) = match &f.inst(i).op {
+                Op::Load(m, idx) => (m, idx, false),
+                Op::Store(m, idx, _) => (m, idx, true),
+                _ => continue,
+            };
+            let form = match idx.as_slice() {
+                [x] => affine(f, *x, 0),
+                _ => Affine::symbol(Value(u32::MAX)),
+            };
+            per_mem.entry(m.0).or_default().push(Access {
+                inst: i,
+                block: b,
+                pos,
+                store,
+                form,
+            });
+        }
+    }
+    let mut out = BTreeMap::new();
+    for (m, accs) in per_mem {
+        let mut marked = BTreeSet::new();
+        for (x, a) in accs.iter().enumerate() {
+            for b in &accs[x + 1..] {
+                if (a.store || b.store) && !cx.independent(a, b) {
+                    marked.insert(a.inst);
+                    marked.insert(b.inst);
+                }
+            }
+        }
+        out.extend(marked.into_iter().map(|i| (i, m)));
+    }
+    out
+}

@@ -1,0 +1,311 @@
+//! Memories: loads and stores through memory controllers, and the ordering token of
+//! memories whose accesses may conflict (docs/memory-ordering.md).
+//!
+//! Each memory gets one `mem_controller` whose operands are, in order: the memref, the
+//! `<name>_start` control, then for each connected block (increasing `handshake.bb`) the
+//! block's store count (a `constant` of type i32 fired by the block's control, only when the
+//! block stores) followed by the block's accesses in program order (a load's address; a
+//! store's address and data), and last the function's exit control (`ctrlEnd`). Its results
+//! are one data channel per load, in the same order, and `memEnd`, which feeds `<name>_end`.
+//! [`controller_ports`] classifies these operands for back ends.
+//!
+//! An *ordered* access waits for its memory's token: its address passes a one-input `mux`
+//! whose select is a `constant 0` fired by the token. A load's new token is a `join` of its
+//! data (it has returned); a store's is taken from a `lazy_fork` of the address it hands to
+//! the controller (so it fires in the cycle the controller accepts the store), through a
+//! `join` and a one-slot `ONE_SLOT_BREAK_DV` buffer (so it reaches the next access one cycle
+//! later, when the written word is visible).
+
+use super::liveness::Flow;
+use super::{ops, Lowerer};
+use crate::cfg::ir::{self, Block, Inst, MemData, MemKind, Op};
+use crate::handshake::{
+    self as hs, Attr, BufferParams, BufferType, OpId, OpKind, RawType, Type, ValueId,
+};
+
+/// Where a memory of the kernel comes from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MemoryOrigin {
+    /// An array parameter of the kernel.
+    Param,
+    /// A local array (its initial content, for `const` arrays).
+    Local(Option<Vec<u64>>),
+    /// A global read-only array with its content.
+    Rom(Vec<u64>),
+}
+
+/// A memory argument of the lowered kernel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MemoryInfo {
+    /// The array's name (the memref argument's name in `argNames`).
+    pub name: String,
+    /// Number of elements.
+    pub len: u64,
+    /// Element type.
+    pub elem: RawType,
+    /// Where it comes from; the harness must initialize local arrays and ROMs.
+    pub origin: MemoryOrigin,
+}
+
+fn bits(c: &ir::Const) -> u64 {
+    match *c {
+        ir::Const::Int(v) | ir::Const::F64(v) => v,
+        ir::Const::F32(b) => b as u64,
+    }
+}
+
+impl MemoryInfo {
+    pub(super) fn of(m: &ir::Module, md: &MemData) -> MemoryInfo {
+        let origin = match &md.kind {
+            MemKind::Param(_) => MemoryOrigin::Param,
+            MemKind::Local(init) => {
+                MemoryOrigin::Local(init.as_ref().map(|v| v.iter().map(bits).collect()))
+            }
+            MemKind::Global(g) => MemoryOrigin::Rom(
+                m.globals
+                    .get(*g as usize)
+                    .map(|g| g.init.iter().map(bits).collect())
+                    .unwrap_or_default(),
+            ),
+        };
+        MemoryInfo {
+            name: md.name.clone(),
+            len: md.len(),
+            elem: ops::raw(ir::Type::of(md.elem)),
+            origin,
+        }
+    }
+}
+
+/// The flattened memref type of a memory.
+pub fn memref_type(md: &MemData) -> Type {
+    Type::MemRef {
+        shape: vec![md.len().max(1)],
+        elem: ops::raw(ir::Type::of(md.elem)),
+    }
+}
+
+/// A lowered access, waiting for its controller.
+pub(super) struct Access {
+    mem: u32,
+    block: Block,
+    kind: AccessKind,
+}
+
+enum AccessKind {
+    /// The load op (its operand 1 is patched with the controller's data).
+    Load(OpId),
+    /// The address and data the store hands to the controller.
+    Store(ValueId, ValueId),
+}
+
+/// The operands of a memory controller, by role (indices into its operand list).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ControllerPorts {
+    /// Store-count inputs.
+    pub ctrl: Vec<usize>,
+    /// Load addresses (result `i` is the data of load address `i`).
+    pub ld_addr: Vec<usize>,
+    /// Store addresses.
+    pub st_addr: Vec<usize>,
+    /// Store data (paired with `st_addr` by position).
+    pub st_data: Vec<usize>,
+}
+
+/// Classifies the port operands (between `memStart` and `ctrlEnd`) of a `mem_controller` by
+/// their producers, looking through buffers and lazy forks: a load's address output, a store's
+/// address or data output, anything else a store count. None for other ops.
+pub fn controller_ports(f: &hs::Func, op: OpId) -> Option<ControllerPorts> {
+    let o = f.op(op)?;
+    if !matches!(o.kind, OpKind::MemController { .. }) || o.operands.len() < 3 {
+        return None;
+    }
+    let mut ports = ControllerPorts::default();
+    for (i, &v) in o
+        .operands
+        .iter()
+        .enumerate()
+        .take(o.operands.len() - 1)
+        .skip(2)
+    {
+        let mut cur = v;
+        let role = loop {
+            let Some(d) = f.defining_op(cur) else {
+                break None;
+            };
+            let dop = f.op(d)?;
+            match dop.kind {
+                OpKind::Buffer(_) | OpKind::LazyFork | OpKind::Fork => cur = dop.operands[0],
+                OpKind::Load => break Some(0),
+                OpKind::Store => {
+                    break Some(if f.results(d).first() == Some(&cur) {
+                        1
+                    } else {
+                        2
+                    })
+                }
+                _ => break None,
+            }
+        };
+        match role {
+            Some(0) => ports.ld_addr.push(i),
+            Some(1) => ports.st_addr.push(i),
+            Some(_) => ports.st_data.push(i),
+            None => ports.ctrl.push(i),
+        }
+    }
+    Some(ports)
+}
+
+impl Lowerer<'_> {
+    /// Lowers a load or store; returns the loaded value.
+    pub(super) fn lower_access(
+        &mut self,
+        b: Block,
+        i: Inst,
+        name: Option<String>,
+    ) -> Option<ValueId> {
+        let d = self.f.inst(i);
+        let (mem, idx, data) = match &d.op {
+            Op::Load(m, idx) => (*m, idx.clone(), None),
+            Op::Store(m, idx, v) => (*m, idx.clone(), Some(*v)),
+            _ => return None,
+        };
+        if idx.len() != 1 {
+            let span = d.span;
+            self.error(span, "internal error: array access not flattened".into());
+            return None;
+        }
+        let mut addr = self.value(b, idx[0]);
+        let tok = self.ordered.get(&i).map(|&m| Flow::Tok(m));
+        if let Some(t) = tok {
+            addr = self.gate(b, addr, t);
+        }
+        let aty = self.ty(addr);
+        match data {
+            None => {
+                let elem = ops::channel(self.f.ty(d.result?));
+                let id = self.op(OpKind::Load, vec![addr, addr], vec![aty, elem], b, name);
+                let out = self.hf.results(id)[1];
+                self.accesses.push(Access {
+                    mem: mem.0,
+                    block: b,
+                    kind: AccessKind::Load(id),
+                });
+                if let Some(t) = tok {
+                    let done = self.op1(OpKind::Join, vec![out], Type::control(), b, None);
+                    self.local.insert(t, done);
+                }
+                Some(out)
+            }
+            Some(v) => {
+                let v = self.value(b, v);
+                let vty = self.ty(v);
+                let id = self.op(
+                    OpKind::Store,
+                    vec![addr, v],
+                    vec![aty.clone(), vty],
+                    b,
+                    name,
+                );
+                let (mut a, dv) = (self.hf.results(id)[0], self.hf.results(id)[1]);
+                if let Some(t) = tok {
+                    let lf = self.op(OpKind::LazyFork, vec![a], vec![aty.clone(), aty], b, None);
+                    a = self.hf.results(lf)[0];
+                    let side = self.hf.results(lf)[1];
+                    let j = self.op1(OpKind::Join, vec![side], Type::control(), b, None);
+                    let buf = OpKind::Buffer(BufferParams::new(BufferType::OneSlotBreakDV, 1));
+                    let done = self.op1(buf, vec![j], Type::control(), b, None);
+                    self.local.insert(t, done);
+                }
+                self.accesses.push(Access {
+                    mem: mem.0,
+                    block: b,
+                    kind: AccessKind::Store(a, dv),
+                });
+                None
+            }
+        }
+    }
+
+    /// Holds `addr` until the token `t` arrives: `mux (constant 0 fired by t) [addr]`.
+    fn gate(&mut self, b: Block, addr: ValueId, t: Flow) -> ValueId {
+        let tok = self.local.get(&t).copied().unwrap_or(self.blocks[&b].ctrl);
+        let zero = OpKind::Constant {
+            value: Attr::Bool(false),
+        };
+        let sel = self.op1(zero, vec![tok], Type::int_channel(1), b, None);
+        let ty = self.ty(addr);
+        self.op1(OpKind::Mux, vec![sel, addr], ty, b, None)
+    }
+
+    /// Builds one controller per memory (see the module doc); returns the `memEnd` tokens in
+    /// memory order. `exit` is the function's exit control.
+    pub(super) fn memory_controllers(&mut self, exit: Option<ValueId>) -> Vec<ValueId> {
+        let Some(exit) = exit else { return Vec::new() };
+        let mut ends = Vec::new();
+        for m in 0..self.f.mems.len() as u32 {
+            let (memref, start) = self.mem_args[m as usize];
+            let mine: Vec<usize> = (0..self.accesses.len())
+                .filter(|&k| self.accesses[k].mem == m)
+                .collect();
+            if mine.is_empty() {
+                let exit_block = self.exits.last().map(|e| e.0).unwrap_or(self.f.entry());
+                self.op(OpKind::Sink, vec![start], vec![], exit_block, None);
+                ends.push(exit);
+                continue;
+            }
+            let mut blocks: Vec<Block> = mine.iter().map(|&k| self.accesses[k].block).collect();
+            blocks.sort_by_key(|b| self.bb[b]);
+            blocks.dedup();
+            let mut operands = vec![memref, start];
+            let mut loads = Vec::new();
+            let elem = ops::raw(ir::Type::of(self.f.mems[m as usize].elem));
+            for &b in &blocks {
+                let stores = mine
+                    .iter()
+                    .filter(|&&k| {
+                        self.accesses[k].block == b
+                            && matches!(self.accesses[k].kind, AccessKind::Store(..))
+                    })
+                    .count();
+                if stores > 0 {
+                    let ctrl = self.blocks[&b].ctrl;
+                    let kind = OpKind::Constant {
+                        value: Attr::int(stores as i64, 32),
+                    };
+                    let c = self.op1(kind, vec![ctrl], Type::int_channel(32), b, None);
+                    operands.push(c);
+                }
+                for &k in mine.iter().filter(|&&k| self.accesses[k].block == b) {
+                    match self.accesses[k].kind {
+                        AccessKind::Load(id) => {
+                            operands.push(self.hf.results(id)[0]);
+                            loads.push(id);
+                        }
+                        AccessKind::Store(a, d) => operands.extend([a, d]),
+                    }
+                }
+            }
+            operands.push(exit);
+            let mut tys = vec![Type::channel(elem); loads.len()];
+            tys.push(Type::control());
+            let connected = blocks.iter().map(|b| self.bb[b] as i64).collect();
+            let name = Some(self.names.next("mem_controller"));
+            let kind = OpKind::MemController {
+                connected_blocks: connected,
+            };
+            let exit_block = self.exits.last().map(|e| e.0).unwrap_or(self.f.entry());
+            let id = self.op(kind, operands, tys, exit_block, name);
+            if let Some(op) = self.hf.op_mut(id) {
+                op.bb = None;
+            }
+            let results = self.hf.results(id).to_vec();
+            for (k, &ld) in loads.iter().enumerate() {
+                self.hf.set_operand(ld, 1, results[k]);
+            }
+            ends.push(results[results.len() - 1]);
+        }
+        ends
+    }
+}

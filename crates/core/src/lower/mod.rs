@@ -1,0 +1,656 @@
+//! cf → Handshake: lowers the kernel of a CFG module into a `handshake.func`, Dynamatic style.
+//!
+//! * Signature: one channel per scalar parameter and a `memref` per memory (array parameters
+//!   in order, then local arrays and ROMs, flattened to one dimension), then a `<name>_start`
+//!   control per memory and `start`; results `out0` (non-void kernels), `<name>_end` per memory
+//!   and `end`, with `argNames`/`resNames`.
+//! * Blocks: the entry block's control is `start`; a block with several predecessors gets a
+//!   `control_merge` whose index drives one `mux` per entering flow (see [`liveness`]); a block
+//!   with one predecessor gets a `merge` per flow (removed by canonicalization). Flows leave a
+//!   block through `br` or `cond_br` (one per distinct value, shared by both sides).
+//! * Constants are rebuilt in each block that uses them, triggered by the block's control, or
+//!   by a `source` when every user joins them with a block-controlled value ([`constants`]).
+//! * Memories: [`memory`]; ordering of possibly conflicting accesses: [`depend`].
+//! * Placeholder calls become `handshake.instance`s: [`placeholders`].
+//! * Returns feed the single `end`: return value, each memory's done token, the exit control.
+//!
+//! Every op gets its basic block (`handshake.bb`, the block's position in the CFG layout) and a
+//! unique name; ops that come from a CFG instruction are named after it in program order
+//! (`addi0`, `constant1`, `call2`), as the CFG printer would number them.
+
+mod constants;
+pub mod depend;
+pub mod liveness;
+pub mod memory;
+pub mod ops;
+pub mod placeholders;
+
+use crate::cfg::analysis::Cfg;
+use crate::cfg::ir::{self, Block, Inst, MemKind, Op, Terminator, Value};
+use crate::diag::Diagnostic;
+use crate::front::typed::Placeholder;
+use crate::handshake::{self as hs, OpId, OpKind, Type, ValueId};
+use liveness::Flow;
+use std::collections::{BTreeMap, BTreeSet};
+
+pub use memory::{controller_ports, ControllerPorts, MemoryInfo, MemoryOrigin};
+
+/// The result of lowering a kernel.
+#[derive(Clone, Debug)]
+pub struct Lowered {
+    /// The kernel function, then one external declaration per placeholder.
+    pub module: hs::Module,
+    /// The kernel's memories, in argument order.
+    pub memories: Vec<MemoryInfo>,
+}
+
+/// Lowers the kernel (`m.functions[0]`) of `m`; `decls` are the placeholder declarations.
+/// Errors (placeholder rules, unsupported operations) are pushed to `diags`; the result is
+/// `None` when there were any.
+pub fn lower_kernel(
+    m: &ir::Module,
+    decls: &[Placeholder],
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Lowered> {
+    let f = m.functions.first()?;
+    let errors_before = diags.iter().filter(|d| d.is_error()).count();
+    let cfg = Cfg::new(f);
+    let ph = placeholders::analyze(f, &cfg, decls, diags);
+    let ordered = depend::ordered_accesses(f, &cfg);
+    let rebuilt: BTreeSet<Value> = f
+        .insts
+        .iter()
+        .filter(|d| matches!(d.op, Op::Const(_) | Op::Undef))
+        .filter_map(|d| d.result)
+        .collect();
+    let info = liveness::FlowInfo {
+        f,
+        rebuilt: &rebuilt,
+        outputs_of: &ph.outputs_of,
+        init_values: &ph.init_values,
+        ordered: &ordered,
+    };
+    let live = liveness::live_ins(&info, &cfg);
+    let mut l = Lowerer::new(m, f, cfg, live, ph, ordered, decls, diags);
+    l.signature();
+    for b in l.cfg.rpo.clone() {
+        l.setup_block(b);
+        l.lower_block(b);
+    }
+    l.patch_block_inputs();
+    let exit = l.exit_control();
+    let mem_ends = l.memory_controllers(exit.map(|(c, _)| c));
+    l.finish(exit, mem_ends);
+    constants::use_sources(&mut l.hf, &l.block_consts, &mut l.names);
+    let errors_after = l.diags.iter().filter(|d| d.is_error()).count();
+    if errors_after > errors_before {
+        return None;
+    }
+    let mut funcs = vec![l.hf];
+    funcs.extend(l.externs);
+    Some(Lowered {
+        module: hs::Module { funcs },
+        memories: l.memories,
+    })
+}
+
+/// Fresh op names per prefix (`fork0`, `fork1`…).
+#[derive(Default)]
+pub(crate) struct Names(BTreeMap<String, u32>);
+
+impl Names {
+    pub(crate) fn next(&mut self, prefix: &str) -> String {
+        let n = self.0.entry(prefix.to_string()).or_insert(0);
+        *n += 1;
+        format!("{prefix}{}", *n - 1)
+    }
+}
+
+/// What a block got at setup: its control and its entering flows' merge ops.
+struct BlockIn {
+    ctrl: ValueId,
+    /// The control_merge or merge of the control (None for the entry).
+    ctrl_op: Option<OpId>,
+    /// One mux/merge per entering flow (None for the entry).
+    flow_ops: Vec<Option<OpId>>,
+    values: Vec<ValueId>,
+}
+
+/// An edge's outgoing values: control, then one per entering flow of the successor.
+type EdgeValues = (ValueId, Vec<ValueId>);
+
+pub(crate) struct Lowerer<'a> {
+    m: &'a ir::Module,
+    f: &'a ir::Function,
+    cfg: Cfg,
+    live: BTreeMap<Block, Vec<Flow>>,
+    ph: placeholders::Analysis,
+    ordered: BTreeMap<Inst, u32>,
+    decls: &'a [Placeholder],
+    diags: &'a mut Vec<Diagnostic>,
+    hf: hs::Func,
+    externs: Vec<hs::Func>,
+    names: Names,
+    inst_names: BTreeMap<Inst, String>,
+    bb: BTreeMap<Block, u32>,
+    blocks: BTreeMap<Block, BlockIn>,
+    /// Values available in the block being lowered.
+    local: BTreeMap<Flow, ValueId>,
+    /// Constants already built per block.
+    consts: BTreeMap<(Block, Value), ValueId>,
+    /// Constants triggered by a block's control (candidates for a `source`).
+    block_consts: Vec<OpId>,
+    incoming: BTreeMap<(Block, usize), EdgeValues>,
+    exits: Vec<(Block, ValueId, Option<ValueId>)>,
+    mem_args: Vec<(ValueId, ValueId)>,
+    memories: Vec<MemoryInfo>,
+    accesses: Vec<memory::Access>,
+}
+
+impl<'a> Lowerer<'a> {
+    fn new(
+        m: &'a ir::Module,
+        f: &'a ir::Function,
+        cfg: Cfg,
+        live: BTreeMap<Block, Vec<Flow>>,
+        ph: placeholders::Analysis,
+        ordered: BTreeMap<Inst, u32>,
+        decls: &'a [Placeholder],
+        diags: &'a mut Vec<Diagnostic>,
+    ) -> Self {
+        let mut names = Names::default();
+        let mut inst_names = BTreeMap::new();
+        for &b in &f.layout {
+            for &i in &f.block(b).insts {
+                let prefix = ops::name_prefix(&f.inst(i).op);
+                inst_names.insert(i, names.next(prefix));
+            }
+        }
+        let bb = f
+            .layout
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| (b, i as u32))
+            .collect();
+        let mut hf = hs::Func::new(&f.name);
+        hf.variadic = true;
+        Lowerer {
+            m,
+            f,
+            cfg,
+            live,
+            ph,
+            ordered,
+            decls,
+            diags,
+            hf,
+            externs: Vec::new(),
+            names,
+            inst_names,
+            bb,
+            blocks: BTreeMap::new(),
+            local: BTreeMap::new(),
+            consts: BTreeMap::new(),
+            block_consts: Vec::new(),
+            incoming: BTreeMap::new(),
+            exits: Vec::new(),
+            mem_args: Vec::new(),
+            memories: Vec::new(),
+            accesses: Vec::new(),
+        }
+    }
+
+    /// Adds an op in block `b` named `name` (or a fresh name with this prefix).
+    fn op(
+        &mut self,
+        kind: OpKind,
+        operands: Vec<ValueId>,
+        tys: Vec<Type>,
+        b: Block,
+        name: Option<String>,
+    ) -> OpId {
+        let name = name.unwrap_or_else(|| self.names.next(kind.mnemonic()));
+        let bb = self.bb[&b];
+        self.hf.add_named_op(kind, operands, tys, Some(bb), &name)
+    }
+
+    /// Adds an op with one result and returns it.
+    fn op1(
+        &mut self,
+        kind: OpKind,
+        operands: Vec<ValueId>,
+        ty: Type,
+        b: Block,
+        name: Option<String>,
+    ) -> ValueId {
+        let id = self.op(kind, operands, vec![ty], b, name);
+        self.hf.results(id)[0]
+    }
+
+    fn ty(&self, v: ValueId) -> Type {
+        self.hf.ty(v).cloned().unwrap_or_else(Type::control)
+    }
+
+    fn flow_type(&self, fl: Flow) -> Type {
+        match fl {
+            Flow::Val(v) => ops::channel(self.f.ty(v)),
+            Flow::Tok(_) => Type::control(),
+        }
+    }
+
+    fn error(&mut self, span: Option<crate::diag::Span>, msg: String) {
+        let mut d = Diagnostic::error(msg);
+        if let Some(s) = span {
+            d = d.with_span(s);
+        }
+        self.diags.push(d);
+    }
+
+    /// Builds the function's arguments and result types (see the module doc).
+    fn signature(&mut self) {
+        let f = self.f;
+        let mut names = Vec::new();
+        let mut scalar_args = BTreeMap::new();
+        let mut mem_values = BTreeMap::new();
+        for p in &f.params {
+            match p.kind {
+                ir::ParamKind::Scalar(v) => {
+                    let a = self.hf.add_arg(ops::channel(f.ty(v)), None);
+                    scalar_args.insert(v, a);
+                }
+                ir::ParamKind::Array(mem) => {
+                    let a = self
+                        .hf
+                        .add_arg(memory::memref_type(&f.mems[mem.index()]), None);
+                    mem_values.insert(mem.0, a);
+                }
+            }
+            names.push(p.name.clone());
+        }
+        for (i, md) in f.mems.iter().enumerate() {
+            if !matches!(md.kind, MemKind::Param(_)) {
+                let a = self.hf.add_arg(memory::memref_type(md), None);
+                mem_values.insert(i as u32, a);
+                names.push(md.name.clone());
+            }
+        }
+        let mut starts = Vec::new();
+        for md in &f.mems {
+            starts.push(self.hf.add_arg(Type::control(), None));
+            names.push(format!("{}_start", md.name));
+        }
+        let start = self.hf.add_arg(Type::control(), None);
+        names.push("start".into());
+        self.hf.arg_names = names;
+        for (i, md) in f.mems.iter().enumerate() {
+            self.mem_args.push((mem_values[&(i as u32)], starts[i]));
+            self.memories.push(MemoryInfo::of(self.m, md));
+        }
+        let mut res = Vec::new();
+        if let Some(t) = f.ret {
+            self.hf.result_types.push(ops::channel(ir::Type::of(t)));
+            res.push("out0".to_string());
+        }
+        for md in &f.mems {
+            self.hf.result_types.push(Type::control());
+            res.push(format!("{}_end", md.name));
+        }
+        self.hf.result_types.push(Type::control());
+        res.push("end".into());
+        self.hf.res_names = res;
+        let entry = f.entry();
+        let params = f.block(entry).params.clone();
+        let values = params
+            .iter()
+            .map(|p| scalar_args.get(p).copied().unwrap_or(start))
+            .collect();
+        self.blocks.insert(
+            entry,
+            BlockIn {
+                ctrl: start,
+                ctrl_op: None,
+                flow_ops: vec![None; params.len()],
+                values,
+            },
+        );
+    }
+
+    /// Creates a non-entry block's control merge and flow muxes (operands patched later).
+    fn setup_block(&mut self, b: Block) {
+        {
+            if b == self.f.entry() {
+                return;
+            }
+            let n = self.cfg.preds[&b].len();
+            let (ctrl_op, ctrl, index) = if n > 1 {
+                let idx_ty = Type::int_channel(ops::select_bits(n));
+                let id = self.op(
+                    OpKind::ControlMerge,
+                    vec![],
+                    vec![Type::control(), idx_ty],
+                    b,
+                    None,
+                );
+                let r = self.hf.results(id).to_vec();
+                (id, r[0], Some(r[1]))
+            } else {
+                let id = self.op(OpKind::Merge, vec![], vec![Type::control()], b, None);
+                (id, self.hf.results(id)[0], None)
+            };
+            let mut flow_ops = Vec::new();
+            let mut values = Vec::new();
+            for fl in self.live[&b].clone() {
+                let ty = self.flow_type(fl);
+                let (kind, operands) = match index {
+                    Some(i) => (OpKind::Mux, vec![i]),
+                    None => (OpKind::Merge, vec![]),
+                };
+                let id = self.op(kind, operands, vec![ty], b, None);
+                flow_ops.push(Some(id));
+                values.push(self.hf.results(id)[0]);
+            }
+            self.blocks.insert(
+                b,
+                BlockIn {
+                    ctrl,
+                    ctrl_op: Some(ctrl_op),
+                    flow_ops,
+                    values,
+                },
+            );
+        }
+    }
+
+    /// The value of a CFG value in block `b` (rebuilding constants there).
+    fn value(&mut self, b: Block, v: Value) -> ValueId {
+        if let Some(&x) = self.local.get(&Flow::Val(v)) {
+            return x;
+        }
+        if let Some(&x) = self.consts.get(&(b, v)) {
+            return x;
+        }
+        let ty = self.f.ty(v);
+        let (c, name) = match self.f.values[v.index()].def {
+            ir::ValueDef::Inst(i) => {
+                let c = match self.f.inst(i).op {
+                    Op::Const(c) => c,
+                    _ => ir::Const::Int(0),
+                };
+                let first = !self.consts.keys().any(|&(_, w)| w == v);
+                (c, first.then(|| self.inst_names[&i].clone()))
+            }
+            ir::ValueDef::Param(..) => (ir::Const::Int(0), None),
+        };
+        let ctrl = self.blocks[&b].ctrl;
+        let name = name.or_else(|| Some(self.names.next("constant")));
+        let kind = OpKind::Constant {
+            value: ops::const_attr(c, ty),
+        };
+        let id = self.op(kind, vec![ctrl], vec![ops::channel(ty)], b, name);
+        self.block_consts.push(id);
+        let r = self.hf.results(id)[0];
+        self.consts.insert((b, v), r);
+        r
+    }
+
+    fn lower_block(&mut self, b: Block) {
+        let bin = &self.blocks[&b];
+        let flows: Vec<Flow> = if b == self.f.entry() {
+            self.f
+                .block(b)
+                .params
+                .iter()
+                .map(|&p| Flow::Val(p))
+                .collect()
+        } else {
+            self.live[&b].clone()
+        };
+        self.local = flows.into_iter().zip(bin.values.iter().copied()).collect();
+        if b == self.f.entry() {
+            let start = bin.ctrl;
+            for m in 0..self.f.mems.len() as u32 {
+                self.local.insert(Flow::Tok(m), start);
+            }
+        }
+        for &i in &self.f.block(b).insts.clone() {
+            self.lower_inst(b, i);
+        }
+        self.lower_terminator(b);
+    }
+
+    fn lower_inst(&mut self, b: Block, i: Inst) {
+        let d = self.f.inst(i);
+        let name = Some(self.inst_names[&i].clone());
+        let rty = d.result.map(|r| self.f.ty(r));
+        let res = match &d.op {
+            Op::Const(_) | Op::Undef => {
+                // Built at its definition when its own block uses it (program order, as
+                // Dynamatic keeps constants); other blocks rebuild it on use.
+                let Some(r) = d.result else { return };
+                let bd = self.f.block(b);
+                let used_here = bd
+                    .insts
+                    .iter()
+                    .any(|&u| self.f.inst(u).op.operands().contains(&r))
+                    || bd.term.operands().contains(&r);
+                if used_here {
+                    self.value(b, r);
+                }
+                None
+            }
+            Op::ReadVar(_) | Op::WriteVar(..) => None,
+            Op::Bin(op, x, y) => {
+                let (x, y) = (self.value(b, *x), self.value(b, *y));
+                let ty = self.ty(x);
+                Some(match ops::bin(*op) {
+                    Some(k) => self.op1(OpKind::Bin(k), vec![x, y], ty, b, name),
+                    None => self.remui(b, x, y, ty),
+                })
+            }
+            Op::Un(u, x) => {
+                let x = self.value(b, *x);
+                let ty = self.ty(x);
+                Some(self.op1(OpKind::Un(ops::un(*u)), vec![x], ty, b, name))
+            }
+            Op::Cmp(p, x, y) => {
+                let (x, y) = (self.value(b, *x), self.value(b, *y));
+                Some(self.op1(ops::cmp(*p), vec![x, y], Type::int_channel(1), b, name))
+            }
+            Op::Select(c, x, y) => {
+                let (c, x, y) = (self.value(b, *c), self.value(b, *x), self.value(b, *y));
+                let ty = self.ty(x);
+                Some(self.op1(OpKind::Select, vec![c, x, y], ty, b, name))
+            }
+            Op::Cast(c, x) => {
+                let span = d.span;
+                let x = self.value(b, *x);
+                match ops::cast(*c) {
+                    Some(k) => Some(self.op1(
+                        OpKind::Cast(k),
+                        vec![x],
+                        ops::channel(rty.unwrap_or(ir::Type::I32)),
+                        b,
+                        name,
+                    )),
+                    None => {
+                        self.error(
+                            span,
+                            format!("`{}` has no Handshake equivalent yet", c.name()),
+                        );
+                        None
+                    }
+                }
+            }
+            Op::Load(..) | Op::Store(..) => self.lower_access(b, i, name),
+            Op::Call(callee, _) => match callee {
+                ir::Callee::Placeholder(_) => self.lower_placeholder(b, i, name),
+                _ => {
+                    let span = d.span;
+                    self.error(
+                        span,
+                        "calls cannot be lowered to a circuit (only placeholder calls are)".into(),
+                    );
+                    None
+                }
+            },
+        };
+        if let (Some(r), Some(v)) = (d.result, res) {
+            if !self.ph.init_values.contains(&r) {
+                self.local.insert(Flow::Val(r), v);
+            }
+        }
+    }
+
+    /// `x remui y` as `x - (x divui y) * y` (Handshake has no `remui`; equal for y = 0 too).
+    fn remui(&mut self, b: Block, x: ValueId, y: ValueId, ty: Type) -> ValueId {
+        use hs::BinOp as B;
+        let q = self.op1(OpKind::Bin(B::DivUI), vec![x, y], ty.clone(), b, None);
+        let p = self.op1(OpKind::Bin(B::MulI), vec![q, y], ty.clone(), b, None);
+        self.op1(OpKind::Bin(B::SubI), vec![x, p], ty, b, None)
+    }
+
+    fn lower_terminator(&mut self, b: Block) {
+        let term = self.f.block(b).term.clone();
+        let ctrl = self.blocks[&b].ctrl;
+        match term {
+            Terminator::Br(t) => {
+                let vals = self.edge_values(b, &t);
+                let ctrl = self.op1(OpKind::Br, vec![ctrl], Type::control(), b, None);
+                let vals = vals
+                    .into_iter()
+                    .map(|v| {
+                        let ty = self.ty(v);
+                        self.op1(OpKind::Br, vec![v], ty, b, None)
+                    })
+                    .collect();
+                self.add_incoming(b, t.block, (ctrl, vals));
+            }
+            Terminator::CondBr(c, t, e) => {
+                let cond = self.value(b, c);
+                let mut cache: BTreeMap<ValueId, (ValueId, ValueId)> = BTreeMap::new();
+                let mut branch = |this: &mut Self, v: ValueId| -> (ValueId, ValueId) {
+                    if let Some(&r) = cache.get(&v) {
+                        return r;
+                    }
+                    let ty = this.ty(v);
+                    let id = this.op(OpKind::CondBr, vec![cond, v], vec![ty.clone(), ty], b, None);
+                    let r = (this.hf.results(id)[0], this.hf.results(id)[1]);
+                    cache.insert(v, r);
+                    r
+                };
+                let (ct, cf) = branch(self, ctrl);
+                let tv: Vec<ValueId> = self.edge_values(b, &t);
+                let ev: Vec<ValueId> = self.edge_values(b, &e);
+                let tv = tv.into_iter().map(|v| branch(self, v).0).collect();
+                let ev = ev.into_iter().map(|v| branch(self, v).1).collect();
+                self.add_incoming(b, t.block, (ct, tv));
+                self.add_incoming(b, e.block, (cf, ev));
+            }
+            Terminator::Return(v) => {
+                let v = v.map(|v| self.value(b, v));
+                self.exits.push((b, ctrl, v));
+            }
+            Terminator::Unreachable => {}
+        }
+    }
+
+    /// The values block `b` sends along its edge to `t` (one per entering flow of `t`).
+    fn edge_values(&mut self, b: Block, t: &ir::Target) -> Vec<ValueId> {
+        let params = self.f.block(t.block).params.clone();
+        self.live[&t.block]
+            .clone()
+            .into_iter()
+            .map(|fl| match fl {
+                Flow::Val(v) => match params.iter().position(|&p| p == v) {
+                    Some(k) => self.value(b, t.args[k]),
+                    None => self.value(b, v),
+                },
+                Flow::Tok(_) => self.local.get(&fl).copied().unwrap_or(self.blocks[&b].ctrl),
+            })
+            .collect()
+    }
+
+    fn add_incoming(&mut self, from: Block, to: Block, vals: EdgeValues) {
+        let slots: Vec<usize> = self.cfg.preds[&to]
+            .iter()
+            .enumerate()
+            .filter(|(_, &p)| p == from)
+            .map(|(k, _)| k)
+            .collect();
+        let slot = slots
+            .into_iter()
+            .find(|k| !self.incoming.contains_key(&(to, *k)))
+            .unwrap_or(0);
+        self.incoming.insert((to, slot), vals);
+    }
+
+    /// Fills in the operands of every block's control merge and flow muxes.
+    fn patch_block_inputs(&mut self) {
+        for b in self.cfg.rpo.clone() {
+            let Some(bin) = self.blocks.get(&b) else {
+                continue;
+            };
+            let Some(ctrl_op) = bin.ctrl_op else { continue };
+            let n = self.cfg.preds[&b].len();
+            let edges: Vec<EdgeValues> = (0..n)
+                .map(|k| {
+                    self.incoming
+                        .get(&(b, k))
+                        .cloned()
+                        .unwrap_or((bin.ctrl, Vec::new()))
+                })
+                .collect();
+            let flow_ops = bin.flow_ops.clone();
+            if let Some(op) = self.hf.op_mut(ctrl_op) {
+                op.operands = edges.iter().map(|e| e.0).collect();
+            }
+            for (j, id) in flow_ops.into_iter().enumerate() {
+                let Some(id) = id else { continue };
+                let ins: Vec<ValueId> = edges
+                    .iter()
+                    .map(|e| e.1.get(j).copied().unwrap_or(e.0))
+                    .collect();
+                if let Some(op) = self.hf.op_mut(id) {
+                    op.operands.extend(ins);
+                }
+            }
+        }
+    }
+
+    /// The control token leaving the function, and the block it is in (merging several
+    /// returns when there are several).
+    fn exit_control(&mut self) -> Option<(ValueId, Block)> {
+        match self.exits.as_slice() {
+            [] => {
+                self.error(None, format!("kernel `{}` never returns", self.f.name));
+                None
+            }
+            [(b, c, _)] => Some((*c, *b)),
+            many => {
+                let b = many[many.len() - 1].0;
+                let ctrls: Vec<ValueId> = many.iter().map(|e| e.1).collect();
+                let c = self.op1(OpKind::Merge, ctrls, Type::control(), b, None);
+                Some((c, b))
+            }
+        }
+    }
+
+    /// Builds the `end` op.
+    fn finish(&mut self, exit: Option<(ValueId, Block)>, mem_ends: Vec<ValueId>) {
+        let Some((ctrl, b)) = exit else { return };
+        let mut operands = Vec::new();
+        let rets: Vec<ValueId> = self.exits.iter().filter_map(|e| e.2).collect();
+        if self.f.ret.is_some() {
+            let v = if rets.len() == 1 {
+                rets[0]
+            } else {
+                let ty = self.ty(rets[0]);
+                self.op1(OpKind::Merge, rets, ty, b, None)
+            };
+            operands.push(v);
+        }
+        operands.extend(mem_ends);
+        operands.push(ctrl);
+        self.op(OpKind::End, operands, vec![], b, None);
+    }
+}
