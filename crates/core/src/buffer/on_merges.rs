@@ -6,7 +6,7 @@
 //! {D: 1, V: 1, R: 0}>}`.
 //!
 //! One more rule keeps loop-carried values from deadlocking: a channel that enters a
-//! merge-like operation along a back edge (its producer's basic block is not before the
+//! merge-like operation with several data inputs along a back edge (its producer's basic block is not before the
 //! merge's) without lying on a cycle gets one `ONE_SLOT_BREAK_DV` slot. Such a channel carries
 //! a value of iteration i to the header's merge of iteration i+1 (`x2 = x1;` in a loop): the
 //! merge takes it only once the next iteration's select arrives, which the header's index fork
@@ -51,8 +51,10 @@ pub fn place_on_merges(func: &mut Func) -> usize {
         .ops()
         .filter(|(_, op)| matches!(op.kind, OpKind::Merge | OpKind::Mux | OpKind::ControlMerge))
         .flat_map(|(_, op)| {
-            let skip = usize::from(matches!(op.kind, OpKind::Mux));
-            op.operands.iter().skip(skip).map(move |&v| (op.bb, v))
+            // Data inputs only; one-input merges join no edges.
+            let data = &op.operands[usize::from(matches!(op.kind, OpKind::Mux))..];
+            let inputs = if data.len() > 1 { data } else { &[] };
+            inputs.iter().map(move |&v| (op.bb, v))
         })
         .filter(|&(bb, v)| {
             let from = func

@@ -7,9 +7,10 @@
 //! channel; every operation becomes one unit, except `end`, which becomes one
 //! [`UnitKind::Exit`] per operand. Operator latencies come from the timing model. The
 //! memory controller's operands are reordered into the simulator's port order (start,
-//! store counts, load addresses, store addresses, store data, end) by the kind of the op that
-//! produces each of them, looking through buffers and forks. Operations the simulator does not model (`instance`, `lsq`,
-//! `blocker`, bundles…) and channels with extra signals are reported as diagnostics.
+//! store counts, load addresses, store addresses, store data, end) as
+//! [`crate::lower::controller_ports`] classifies them. Operations the simulator does not model
+//! (`instance`, `lsq`, `blocker`, bundles…) and channels with extra signals are reported as
+//! diagnostics.
 //!
 //! Invariant: `channel_values[c]` is the IR value carried by netlist channel `c`, and
 //! `unit_origins[u]` the IR entity of unit `u`; both are as long as the netlist's lists.
@@ -19,8 +20,9 @@ use super::BufferType as SimBuffer;
 use crate::diag::Diagnostic;
 use crate::handshake::{
     Attr, BinOp, BufferType, CastOp, CmpFPred, CmpIPred, Func, Op, OpId, OpKind, Type, UnOp,
-    ValueDef, ValueId,
+    ValueId,
 };
+use crate::lower::controller_ports;
 use crate::timing::TimingModel;
 use std::collections::BTreeMap;
 
@@ -172,7 +174,7 @@ impl Builder<'_> {
             }
             return;
         }
-        let Some((kind, ports)) = self.kind(op) else {
+        let Some((kind, ports)) = self.kind(id, op) else {
             return;
         };
         let u = self.unit(name, kind, UnitOrigin::Op(id));
@@ -202,7 +204,7 @@ impl Builder<'_> {
     }
 
     /// The unit kind of `op` and its operands with their netlist input ports.
-    fn kind(&mut self, op: &Op) -> Option<(UnitKind, Vec<(ValueId, usize)>)> {
+    fn kind(&mut self, id: OpId, op: &Op) -> Option<(UnitKind, Vec<(ValueId, usize)>)> {
         let n_in = op.operands.len();
         let n_out = op.results.len();
         let ident = |ops: &[ValueId]| ops.iter().copied().zip(0..).collect::<Vec<_>>();
@@ -275,7 +277,7 @@ impl Builder<'_> {
                 op: FloatOp::Cmp(cmpf(*p)),
                 latency: self.latency(op),
             },
-            OpKind::MemController { .. } => return self.mem_controller(op),
+            OpKind::MemController { .. } => return self.mem_controller(id, op),
             OpKind::Store => {
                 self.unsupported(op, "stores with a done token are not simulated");
                 return None;
@@ -289,64 +291,38 @@ impl Builder<'_> {
         Some((kind, ident(&op.operands)))
     }
 
-    /// Memory controller: operands `memref, start, (count | ld addr | st addr, st data)…, end`.
-    fn mem_controller(&mut self, op: &Op) -> Option<(UnitKind, Vec<(ValueId, usize)>)> {
+    /// Memory controller: operands `memref, start, (count | ld addr | st addr, st data)…, end`,
+    /// classified by [`controller_ports`].
+    fn mem_controller(&mut self, id: OpId, op: &Op) -> Option<(UnitKind, Vec<(ValueId, usize)>)> {
         let memory = op
             .operands
             .first()
             .and_then(|v| self.memory_of_arg.get(v))
             .copied();
-        let (Some(memory), true) = (memory, op.operands.len() >= 3) else {
+        let (Some(memory), Some(ports)) = (memory, controller_ports(self.func, id)) else {
             self.unsupported(
                 op,
                 "its first operand is not a memory argument of the kernel",
             );
             return None;
         };
-        let body = &op.operands[2..op.operands.len() - 1];
-        let (mut ctrl, mut ld, mut st_a, mut st_d) = (vec![], vec![], vec![], vec![]);
-        for &v in body {
-            // Look through buffers and forks (ordered stores hand their address to the
-            // controller through a lazy fork).
-            let mut cur = v;
-            let role = loop {
-                let def = self.func.value(cur).map(|x| x.def);
-                let Some(ValueDef::Result { op: d, index }) = def else {
-                    break None;
-                };
-                match self.func.op(d).map(|o| (&o.kind, o.operands.first())) {
-                    Some((OpKind::Buffer(_) | OpKind::LazyFork | OpKind::Fork, Some(&x))) => {
-                        cur = x
-                    }
-                    Some((OpKind::Load, _)) => break Some(0),
-                    Some((OpKind::Store, _)) => break Some(1 + index.min(1)),
-                    _ => break None,
-                }
-            };
-            match role {
-                Some(0) => ld.push(v),
-                Some(1) => st_a.push(v),
-                Some(_) => st_d.push(v),
-                None => ctrl.push(v),
-            }
-        }
-        if st_a.len() != st_d.len() {
+        if ports.st_addr.len() != ports.st_data.len() {
             self.unsupported(op, "its store addresses and data do not pair up");
             return None;
         }
         let kind = UnitKind::MemController {
             memory,
-            controls: ctrl.len(),
-            loads: ld.len(),
-            stores: st_a.len(),
+            controls: ports.ctrl.len(),
+            loads: ports.ld_addr.len(),
+            stores: ports.st_addr.len(),
         };
-        let ordered = std::iter::once(op.operands[1])
-            .chain(ctrl)
-            .chain(ld)
-            .chain(st_a)
-            .chain(st_d)
-            .chain(op.operands.last().copied());
-        Some((kind, ordered.zip(0..).collect()))
+        let order = std::iter::once(1)
+            .chain(ports.ctrl)
+            .chain(ports.ld_addr)
+            .chain(ports.st_addr)
+            .chain(ports.st_data)
+            .chain(std::iter::once(op.operands.len() - 1));
+        Some((kind, order.map(|i| op.operands[i]).zip(0..).collect()))
     }
 
     fn channel(&mut self, v: ValueId, unit: UnitId, port: usize) {

@@ -28,6 +28,7 @@ mod deadlock;
 mod engine;
 mod netlist;
 mod netlist_check;
+pub mod run_c;
 pub mod run_kernel;
 mod trace;
 mod units;

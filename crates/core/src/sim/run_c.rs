@@ -1,0 +1,130 @@
+//! The C-to-simulation driver: front end and CFG → interpreter golden call → Handshake →
+//! buffers → netlist → simulation → check ([`super::run_kernel`]).
+
+use super::run_kernel::{check_circuit, CheckSetup, KernelCheck};
+use super::SimOptions;
+use crate::buffer::place_on_merges;
+use crate::cfg::compile_c;
+use crate::diag::{has_errors, Diagnostic, FileId, SourceMap};
+use crate::handshake::Func;
+use crate::interp::{run, InterpOptions, KernelCall};
+use crate::lower::MemoryOrigin;
+use crate::pipeline::compile_c_to_handshake;
+use crate::timing::TimingModel;
+use std::collections::BTreeMap;
+
+/// Which buffers to place before simulating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Buffering {
+    /// None (the circuit as lowered; loops usually have combinational cycles).
+    None,
+    /// The correctness-first placement ([`crate::buffer::place_on_merges`]).
+    OnMerges,
+}
+
+/// How to run [`simulate_c`].
+#[derive(Clone, Debug)]
+pub struct SimCOptions {
+    /// Buffer placement.
+    pub buffering: Buffering,
+    /// Simulation limits and trace.
+    pub sim: SimOptions,
+    /// Interpreter limits.
+    pub interp: InterpOptions,
+}
+
+impl Default for SimCOptions {
+    fn default() -> Self {
+        SimCOptions {
+            buffering: Buffering::OnMerges,
+            sim: SimOptions::default(),
+            interp: InterpOptions::default(),
+        }
+    }
+}
+
+/// Everything [`simulate_c`] produced.
+#[derive(Clone, Debug, Default)]
+pub struct SimCOutput {
+    /// The interpreter's golden call (the last kernel call of `main`).
+    pub golden: Option<KernelCall>,
+    /// The buffered kernel function that was simulated.
+    pub func: Option<Func>,
+    /// The check.
+    pub check: Option<KernelCheck>,
+    /// Every diagnostic (compilation, interpreter, adapter).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Compiles, interprets, lowers, buffers and simulates the C file `main` of `sources`.
+pub fn simulate_c(
+    sources: &mut SourceMap,
+    main: FileId,
+    lookup: &mut dyn FnMut(&str) -> Option<String>,
+    options: &SimCOptions,
+) -> SimCOutput {
+    let mut out = SimCOutput::default();
+    let cfg = compile_c(sources, main, lookup, false);
+    out.diagnostics = cfg.diagnostics;
+    let Some(module) = cfg.module else {
+        return out;
+    };
+    match run(&module, &options.interp) {
+        Ok(r) => out.golden = r.last_call().cloned(),
+        Err(d) => {
+            out.diagnostics.push(d);
+            return out;
+        }
+    }
+    let Some(golden) = out.golden.clone() else {
+        out.diagnostics.push(Diagnostic::error(format!(
+            "`main` never called the kernel `{}`",
+            module.kernel
+        )));
+        return out;
+    };
+    // The front end runs again for the placeholder declarations; its diagnostics are known.
+    let hs = compile_c_to_handshake(sources, main, lookup, false);
+    for d in hs.diagnostics {
+        if !out.diagnostics.contains(&d) {
+            out.diagnostics.push(d);
+        }
+    }
+    let Some(mut func) = hs.module.and_then(|m| m.funcs.into_iter().next()) else {
+        return out;
+    };
+    if has_errors(&out.diagnostics) {
+        return out;
+    }
+    if options.buffering == Buffering::OnMerges {
+        place_on_merges(&mut func);
+    }
+    let other_memories: BTreeMap<String, Vec<u64>> = hs
+        .memories
+        .iter()
+        .filter_map(|m| match &m.origin {
+            MemoryOrigin::Param => None,
+            MemoryOrigin::Local(init) => Some((m.name.clone(), init.clone().unwrap_or_default())),
+            MemoryOrigin::Rom(words) => Some((m.name.clone(), words.clone())),
+        })
+        .collect();
+    let timing = match TimingModel::builtin() {
+        Ok(t) => t,
+        Err(d) => {
+            out.diagnostics.extend(d);
+            return out;
+        }
+    };
+    let setup = CheckSetup {
+        golden: &golden,
+        ret: module.functions.first().and_then(|f| f.ret),
+        other_memories,
+        options: options.sim.clone(),
+    };
+    match check_circuit(&func, &timing, &setup) {
+        Ok(c) => out.check = Some(c),
+        Err(d) => out.diagnostics.extend(d),
+    }
+    out.func = Some(func);
+    out
+}
