@@ -25,6 +25,9 @@ pub struct HandshakeOutput {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+/// A Handshake stage's transformation.
+type Pass = fn(&mut hs::Module);
+
 /// The Handshake stages, in order.
 pub const HANDSHAKE_STAGES: &[&str] = &["cf-to-handshake", "canonicalize", "materialize"];
 
@@ -46,7 +49,7 @@ pub fn compile_to_handshake(
         };
     };
     let mut module = lowered.module;
-    let passes: [(&'static str, fn(&mut hs::Module)); 3] = [
+    let passes: [(&'static str, Pass); 3] = [
         (HANDSHAKE_STAGES[0], |_| {}),
         (HANDSHAKE_STAGES[1], |m| {
             m.funcs.iter_mut().for_each(canonicalize::run)

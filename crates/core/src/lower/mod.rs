@@ -13,6 +13,7 @@
 //! * Memories: [`memory`]; ordering of possibly conflicting accesses: [`depend`].
 //! * Placeholder calls become `handshake.instance`s: [`placeholders`].
 //! * Returns feed the single `end`: return value, each memory's done token, the exit control.
+//! * Pipelined integer units carry their latency in `hw.parameters` (`LATENCY = 4 : ui32`).
 //!
 //! Every op gets its basic block (`handshake.bb`, the block's position in the CFG layout) and a
 //! unique name; ops that come from a CFG instruction are named after it in program order
@@ -20,13 +21,14 @@
 
 mod constants;
 pub mod depend;
+mod edges;
 pub mod liveness;
 pub mod memory;
 pub mod ops;
 pub mod placeholders;
 
 use crate::cfg::analysis::Cfg;
-use crate::cfg::ir::{self, Block, Inst, MemKind, Op, Terminator, Value};
+use crate::cfg::ir::{self, Block, Inst, MemKind, Op, Value};
 use crate::diag::Diagnostic;
 use crate::front::typed::Placeholder;
 use crate::handshake::{self as hs, OpId, OpKind, Type, ValueId};
@@ -71,7 +73,18 @@ pub fn lower_kernel(
         ordered: &ordered,
     };
     let live = liveness::live_ins(&info, &cfg);
-    let mut l = Lowerer::new(m, f, cfg, live, ph, ordered, decls, diags);
+    let mut l = Lowerer::new(
+        m,
+        f,
+        Facts {
+            cfg,
+            live,
+            ph,
+            ordered,
+        },
+        decls,
+        diags,
+    );
     l.signature();
     for b in l.cfg.rpo.clone() {
         l.setup_block(b);
@@ -104,6 +117,14 @@ impl Names {
         *n += 1;
         format!("{prefix}{}", *n - 1)
     }
+}
+
+/// The analyses the lowering follows.
+struct Facts {
+    cfg: Cfg,
+    live: BTreeMap<Block, Vec<Flow>>,
+    ph: placeholders::Analysis,
+    ordered: BTreeMap<Inst, u32>,
 }
 
 /// What a block got at setup: its control and its entering flows' merge ops.
@@ -151,10 +172,7 @@ impl<'a> Lowerer<'a> {
     fn new(
         m: &'a ir::Module,
         f: &'a ir::Function,
-        cfg: Cfg,
-        live: BTreeMap<Block, Vec<Flow>>,
-        ph: placeholders::Analysis,
-        ordered: BTreeMap<Inst, u32>,
+        facts: Facts,
         decls: &'a [Placeholder],
         diags: &'a mut Vec<Diagnostic>,
     ) -> Self {
@@ -174,6 +192,12 @@ impl<'a> Lowerer<'a> {
             .collect();
         let mut hf = hs::Func::new(&f.name);
         hf.variadic = true;
+        let Facts {
+            cfg,
+            live,
+            ph,
+            ordered,
+        } = facts;
         Lowerer {
             m,
             f,
@@ -211,7 +235,16 @@ impl<'a> Lowerer<'a> {
     ) -> OpId {
         let name = name.unwrap_or_else(|| self.names.next(kind.mnemonic()));
         let bb = self.bb[&b];
-        self.hf.add_named_op(kind, operands, tys, Some(bb), &name)
+        let latency = ops::latency(&kind);
+        let id = self.hf.add_named_op(kind, operands, tys, Some(bb), &name);
+        if let (Some(l), Some(op)) = (latency, self.hf.op_mut(id)) {
+            let attr = hs::Attr::Int {
+                value: l as i64,
+                ty: hs::IntTy::Unsigned(32),
+            };
+            op.hw_params.insert("LATENCY".into(), attr);
+        }
+        id
     }
 
     /// Adds an op with one result and returns it.
@@ -374,6 +407,7 @@ impl<'a> Lowerer<'a> {
             ir::ValueDef::Inst(i) => {
                 let c = match self.f.inst(i).op {
                     Op::Const(c) => c,
+                    _ if ty.is_float() => ir::Const::float(0.0, ty),
                     _ => ir::Const::Int(0),
                 };
                 let first = !self.consts.keys().any(|&(_, w)| w == v);
@@ -509,143 +543,23 @@ impl<'a> Lowerer<'a> {
         self.op1(OpKind::Bin(B::SubI), vec![x, p], ty, b, None)
     }
 
-    fn lower_terminator(&mut self, b: Block) {
-        let term = self.f.block(b).term.clone();
-        let ctrl = self.blocks[&b].ctrl;
-        match term {
-            Terminator::Br(t) => {
-                let vals = self.edge_values(b, &t);
-                let ctrl = self.op1(OpKind::Br, vec![ctrl], Type::control(), b, None);
-                let vals = vals
-                    .into_iter()
-                    .map(|v| {
-                        let ty = self.ty(v);
-                        self.op1(OpKind::Br, vec![v], ty, b, None)
-                    })
-                    .collect();
-                self.add_incoming(b, t.block, (ctrl, vals));
-            }
-            Terminator::CondBr(c, t, e) => {
-                let cond = self.value(b, c);
-                let mut cache: BTreeMap<ValueId, (ValueId, ValueId)> = BTreeMap::new();
-                let mut branch = |this: &mut Self, v: ValueId| -> (ValueId, ValueId) {
-                    if let Some(&r) = cache.get(&v) {
-                        return r;
-                    }
-                    let ty = this.ty(v);
-                    let id = this.op(OpKind::CondBr, vec![cond, v], vec![ty.clone(), ty], b, None);
-                    let r = (this.hf.results(id)[0], this.hf.results(id)[1]);
-                    cache.insert(v, r);
-                    r
-                };
-                let (ct, cf) = branch(self, ctrl);
-                let tv: Vec<ValueId> = self.edge_values(b, &t);
-                let ev: Vec<ValueId> = self.edge_values(b, &e);
-                let tv = tv.into_iter().map(|v| branch(self, v).0).collect();
-                let ev = ev.into_iter().map(|v| branch(self, v).1).collect();
-                self.add_incoming(b, t.block, (ct, tv));
-                self.add_incoming(b, e.block, (cf, ev));
-            }
-            Terminator::Return(v) => {
-                let v = v.map(|v| self.value(b, v));
-                self.exits.push((b, ctrl, v));
-            }
-            Terminator::Unreachable => {}
-        }
-    }
-
-    /// The values block `b` sends along its edge to `t` (one per entering flow of `t`).
-    fn edge_values(&mut self, b: Block, t: &ir::Target) -> Vec<ValueId> {
-        let params = self.f.block(t.block).params.clone();
-        self.live[&t.block]
-            .clone()
-            .into_iter()
-            .map(|fl| match fl {
-                Flow::Val(v) => match params.iter().position(|&p| p == v) {
-                    Some(k) => self.value(b, t.args[k]),
-                    None => self.value(b, v),
-                },
-                Flow::Tok(_) => self.local.get(&fl).copied().unwrap_or(self.blocks[&b].ctrl),
-            })
-            .collect()
-    }
-
-    fn add_incoming(&mut self, from: Block, to: Block, vals: EdgeValues) {
-        let slots: Vec<usize> = self.cfg.preds[&to]
-            .iter()
-            .enumerate()
-            .filter(|(_, &p)| p == from)
-            .map(|(k, _)| k)
-            .collect();
-        let slot = slots
-            .into_iter()
-            .find(|k| !self.incoming.contains_key(&(to, *k)))
-            .unwrap_or(0);
-        self.incoming.insert((to, slot), vals);
-    }
-
-    /// Fills in the operands of every block's control merge and flow muxes.
-    fn patch_block_inputs(&mut self) {
-        for b in self.cfg.rpo.clone() {
-            let Some(bin) = self.blocks.get(&b) else {
-                continue;
-            };
-            let Some(ctrl_op) = bin.ctrl_op else { continue };
-            let n = self.cfg.preds[&b].len();
-            let edges: Vec<EdgeValues> = (0..n)
-                .map(|k| {
-                    self.incoming
-                        .get(&(b, k))
-                        .cloned()
-                        .unwrap_or((bin.ctrl, Vec::new()))
-                })
-                .collect();
-            let flow_ops = bin.flow_ops.clone();
-            if let Some(op) = self.hf.op_mut(ctrl_op) {
-                op.operands = edges.iter().map(|e| e.0).collect();
-            }
-            for (j, id) in flow_ops.into_iter().enumerate() {
-                let Some(id) = id else { continue };
-                let ins: Vec<ValueId> = edges
-                    .iter()
-                    .map(|e| e.1.get(j).copied().unwrap_or(e.0))
-                    .collect();
-                if let Some(op) = self.hf.op_mut(id) {
-                    op.operands.extend(ins);
-                }
-            }
-        }
-    }
-
-    /// The control token leaving the function, and the block it is in (merging several
-    /// returns when there are several).
-    fn exit_control(&mut self) -> Option<(ValueId, Block)> {
-        match self.exits.as_slice() {
-            [] => {
-                self.error(None, format!("kernel `{}` never returns", self.f.name));
-                None
-            }
-            [(b, c, _)] => Some((*c, *b)),
-            many => {
-                let b = many[many.len() - 1].0;
-                let ctrls: Vec<ValueId> = many.iter().map(|e| e.1).collect();
-                let c = self.op1(OpKind::Merge, ctrls, Type::control(), b, None);
-                Some((c, b))
-            }
-        }
-    }
-
     /// Builds the `end` op.
     fn finish(&mut self, exit: Option<(ValueId, Block)>, mem_ends: Vec<ValueId>) {
         let Some((ctrl, b)) = exit else { return };
         let mut operands = Vec::new();
         let rets: Vec<ValueId> = self.exits.iter().filter_map(|e| e.2).collect();
         if self.f.ret.is_some() {
-            let v = if rets.len() == 1 {
-                rets[0]
-            } else {
-                let ty = self.ty(rets[0]);
-                self.op1(OpKind::Merge, rets, ty, b, None)
+            let v = match rets.as_slice() {
+                [] => {
+                    let name = self.f.name.clone();
+                    self.error(None, format!("kernel `{name}` returns no value"));
+                    return;
+                }
+                [v] => *v,
+                _ => {
+                    let ty = self.ty(rets[0]);
+                    self.op1(OpKind::Merge, rets, ty, b, None)
+                }
             };
             operands.push(v);
         }

@@ -147,3 +147,13 @@ pub fn select_bits(n: usize) -> u32 {
     }
     bits
 }
+
+/// The pipeline latency the compiler gives an integer unit (`rtl-templates/README.md` §5.2):
+/// 4 for `muli`, 35 for the divisions and remainders; None for combinational units.
+pub fn latency(kind: &OpKind) -> Option<u32> {
+    match kind {
+        OpKind::Bin(BinOp::MulI) => Some(4),
+        OpKind::Bin(BinOp::DivSI | BinOp::DivUI | BinOp::RemSI) => Some(35),
+        _ => None,
+    }
+}

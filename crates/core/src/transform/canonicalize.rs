@@ -2,7 +2,8 @@
 //!
 //! * a `merge` with one input is replaced by its input;
 //! * a `br` of a `br` takes the first one's input (chains collapse);
-//! * constants with the same value, type and trigger are merged into the first;
+//! * constants with the same value, type and trigger (or both triggered by sources in the same
+//!   block) are merged into the first;
 //! * operations without effects whose results are all unused are removed (repeatedly).
 //!
 //! Memory ports, controllers, instances, sinks and `end` are never removed.
@@ -61,8 +62,11 @@ fn duplicate_constants(f: &mut Func) {
         let same = seen.iter().copied().find(|&s| {
             f.op(s).is_some_and(|o| {
                 o.kind == op.kind
-                    && o.operands == op.operands
                     && f.ty(o.results[0]) == f.ty(op.results[0])
+                    && (o.operands == op.operands
+                        || (o.bb == op.bb
+                            && is_source(f, o.operands[0])
+                            && is_source(f, op.operands[0])))
             })
         });
         match same {
@@ -74,6 +78,12 @@ fn duplicate_constants(f: &mut Func) {
             None => seen.push(id),
         }
     }
+}
+
+fn is_source(f: &Func, v: crate::handshake::ValueId) -> bool {
+    f.defining_op(v)
+        .and_then(|d| f.op(d))
+        .is_some_and(|o| o.kind == OpKind::Source)
 }
 
 fn removable(kind: &OpKind) -> bool {

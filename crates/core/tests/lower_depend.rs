@@ -1,0 +1,83 @@
+//! The memory dependence analysis orders exactly the accesses that may conflict.
+
+use rivulet_core::cfg::analysis::Cfg;
+use rivulet_core::cfg::compile_c;
+use rivulet_core::cfg::ir::Op;
+use rivulet_core::diag::SourceMap;
+use rivulet_core::lower::depend::ordered_accesses;
+
+/// Compiles `src` (kernel `k`) and returns, per access in program order, `load`/`store`, the
+/// memory's name and whether it is ordered.
+fn ordered(src: &str) -> Vec<(String, bool)> {
+    let mut sources = SourceMap::new();
+    let id = sources.add("k.c", src);
+    let out = compile_c(&mut sources, id, &mut |_| None, false);
+    let m = out.module.expect("compiles");
+    let f = m.kernel();
+    let cfg = Cfg::new(f);
+    let ord = ordered_accesses(f, &cfg);
+    let mut list = Vec::new();
+    for &b in &cfg.rpo {
+        for &i in &f.block(b).insts {
+            let (kind, mem) = match &f.inst(i).op {
+                Op::Load(m, _) => ("load", m),
+                Op::Store(m, ..) => ("store", m),
+                _ => continue,
+            };
+            let name = &f.mems[mem.index()].name;
+            list.push((format!("{kind} {name}"), ord.contains_key(&i)));
+        }
+    }
+    list
+}
+
+fn pairs(v: &[(&str, bool)]) -> Vec<(String, bool)> {
+    v.iter().map(|(s, b)| (s.to_string(), *b)).collect()
+}
+
+#[test]
+fn same_index_update_needs_no_ordering() {
+    let got = ordered("void k(int a[16]) { for (int i = 0; i < 16; i++) a[i] = a[i] + 5; }");
+    assert_eq!(got, pairs(&[("load a", false), ("store a", false)]));
+}
+
+#[test]
+fn indirect_update_is_ordered() {
+    let got =
+        ordered("void k(int x[8], int h[4]) { for (int i = 0; i < 8; i++) h[x[i] & 3] += 1; }");
+    assert_eq!(
+        got,
+        pairs(&[("load x", false), ("load h", true), ("store h", true)])
+    );
+}
+
+#[test]
+fn loop_carried_distance_is_ordered() {
+    let got = ordered("void k(int a[16]) { for (int i = 1; i < 16; i++) a[i] = a[i - 1] + 1; }");
+    assert_eq!(got, pairs(&[("load a", true), ("store a", true)]));
+}
+
+#[test]
+fn store_not_depending_on_the_load_is_ordered() {
+    let got = ordered(
+        "int k(int a[16]) { int s = 0; for (int i = 0; i < 16; i++) { s += a[i]; a[i] = 0; } return s; }",
+    );
+    assert_eq!(got, pairs(&[("load a", true), ("store a", true)]));
+}
+
+#[test]
+fn constant_distinct_addresses_are_independent() {
+    let got = ordered("void k(int a[4], int n) { a[0] = n; a[1] = a[2] + n; }");
+    assert!(got.iter().all(|(_, o)| !o), "{got:?}");
+}
+
+#[test]
+fn inner_loop_accumulation_is_ordered() {
+    let got = ordered(
+        "void k(int c[4], int b[16]) { for (int i = 0; i < 4; i++) for (int j = 0; j < 4; j++) c[i] = c[i] + b[i * 4 + j]; }",
+    );
+    assert_eq!(
+        got,
+        pairs(&[("load c", true), ("load b", false), ("store c", true)])
+    );
+}
