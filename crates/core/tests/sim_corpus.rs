@@ -5,8 +5,6 @@
 
 use rivulet_core::diag::{has_errors, render, SourceMap};
 use rivulet_core::sim::run_c::{simulate_c, SimCOptions};
-use rivulet_core::sim::run_kernel::describe_deadlock;
-use rivulet_core::sim::Status;
 use std::path::{Path, PathBuf};
 
 fn repo_root() -> PathBuf {
@@ -44,26 +42,12 @@ fn check(file: &Path) -> Result<u64, String> {
     if has_errors(&out.diagnostics) {
         return Err(render(&sources, &out.diagnostics));
     }
-    let (Some(c), Some(func)) = (out.check, out.func) else {
-        return Err("no simulation result".into());
-    };
-    match &c.status {
-        Status::Finished => {}
-        Status::Deadlock(d) => return Err(describe_deadlock(d, &func, &c.adapted)),
-        Status::CombLoop(r) => return Err(r.render(&c.adapted.netlist)),
-        Status::CycleLimit => return Err(format!("cycle limit after {} cycles", c.cycles)),
+    if let Some(d) = out.failure() {
+        return Err(render(&sources, &[d]));
     }
-    if let Some(m) = c.mismatches.first() {
-        return Err(format!(
-            "{} mismatching outputs, first: {}[{}] expected {:?} got {:?}",
-            c.mismatches.len(),
-            m.what,
-            m.index,
-            m.expected,
-            m.got
-        ));
-    }
-    Ok(c.cycles)
+    out.check
+        .map(|c| c.cycles)
+        .ok_or_else(|| "no simulation result".to_string())
 }
 
 /// Kernels the lowering does not support yet, with the reason they must fail for (the test

@@ -1,11 +1,13 @@
 //! The C-to-simulation driver: front end and CFG → interpreter golden call → Handshake →
 //! buffers → netlist → simulation → check ([`super::run_kernel`]).
 
-use super::run_kernel::{check_circuit, CheckSetup, KernelCheck};
-use super::SimOptions;
+use super::run_kernel::{
+    check_circuit, describe_deadlock, waiting_blocks, CheckSetup, KernelCheck,
+};
+use super::{SimOptions, Status};
 use crate::buffer::place_on_merges;
 use crate::cfg::compile_c;
-use crate::diag::{has_errors, Diagnostic, FileId, SourceMap};
+use crate::diag::{has_errors, Diagnostic, FileId, SourceMap, Span};
 use crate::handshake::Func;
 use crate::interp::{run, InterpOptions, KernelCall};
 use crate::lower::MemoryOrigin;
@@ -52,8 +54,56 @@ pub struct SimCOutput {
     pub func: Option<Func>,
     /// The check.
     pub check: Option<KernelCheck>,
+    /// The C source of each basic block (`handshake.bb` = position in the CFG layout): its
+    /// first instruction with a span, else its terminator's.
+    pub block_spans: Vec<Option<Span>>,
     /// Every diagnostic (compilation, interpreter, adapter).
     pub diagnostics: Vec<Diagnostic>,
+}
+
+impl SimCOutput {
+    /// The run's failure as a diagnostic pointing into the C source: a deadlock (with the
+    /// blocks whose units wait), a combinational loop, the cycle limit or the first
+    /// mismatching outputs. `None` when the check passed or did not run.
+    pub fn failure(&self) -> Option<Diagnostic> {
+        let (check, func) = (self.check.as_ref()?, self.func.as_ref()?);
+        let netlist = &check.adapted.netlist;
+        let mut d = match &check.status {
+            Status::Deadlock(r) => {
+                let mut d =
+                    Diagnostic::error(format!("the circuit deadlocked in cycle {}", r.cycle))
+                        .with_note(describe_deadlock(r, func, &check.adapted));
+                for (bb, names) in waiting_blocks(r, func, &check.adapted) {
+                    if let Some(span) = self.block_spans.get(bb as usize).copied().flatten() {
+                        d = d.with_label(span, format!("waiting here: {}", names.join(", ")));
+                    }
+                }
+                d
+            }
+            Status::CombLoop(r) => Diagnostic::error("the circuit has a combinational loop")
+                .with_note(r.render(netlist)),
+            Status::CycleLimit => Diagnostic::error(format!(
+                "the circuit ran for {} cycles without finishing",
+                check.cycles
+            )),
+            Status::Finished if check.mismatches.is_empty() => return None,
+            Status::Finished => Diagnostic::error(format!(
+                "{} outputs of the circuit differ from the interpreter's",
+                check.mismatches.len()
+            )),
+        };
+        let show = |v: Option<_>| v.map_or("nothing".to_string(), crate::interp::json::scalar);
+        for m in check.mismatches.iter().take(5) {
+            d = d.with_note(format!(
+                "{}[{}]: expected {}, got {}",
+                m.what,
+                m.index,
+                show(m.expected),
+                show(m.got)
+            ));
+        }
+        Some(d)
+    }
 }
 
 /// Compiles, interprets, lowers, buffers and simulates the C file `main` of `sources`.
@@ -69,6 +119,19 @@ pub fn simulate_c(
     let Some(module) = cfg.module else {
         return out;
     };
+    if let Some(f) = module.functions.first() {
+        out.block_spans = f
+            .layout
+            .iter()
+            .map(|&b| {
+                let data = f.block(b);
+                data.insts
+                    .iter()
+                    .find_map(|&i| f.inst(i).span)
+                    .or(data.term_span)
+            })
+            .collect();
+    }
     match run(&module, &options.interp) {
         Ok(r) => out.golden = r.last_call().cloned(),
         Err(d) => {

@@ -294,28 +294,39 @@ pub fn compare(expected: &KernelCall, got: &KernelCall) -> Vec<Mismatch> {
     out
 }
 
-/// A deadlock report in terms of the IR: the waiting units with their ops' basic blocks.
-pub fn describe_deadlock(report: &DeadlockReport, func: &Func, adapted: &Adapted) -> String {
-    let mut s = report.render(&adapted.netlist);
+/// The basic blocks whose units wait in a deadlock, each with the waiting ops' names (ops
+/// without a block are left out).
+pub fn waiting_blocks(
+    report: &DeadlockReport,
+    func: &Func,
+    adapted: &Adapted,
+) -> BTreeMap<u32, Vec<String>> {
     let mut blocks: BTreeMap<u32, Vec<String>> = BTreeMap::new();
     for w in &report.waits {
-        if let Some(UnitOrigin::Op(id)) = adapted.unit_origins.get(w.waiter) {
-            if let Some(op) = func.op(*id) {
-                let name = op.name.clone().unwrap_or_else(|| op.kind.mnemonic().into());
-                let list = blocks.entry(op.bb.unwrap_or(u32::MAX)).or_default();
-                if !list.contains(&name) {
-                    list.push(name);
-                }
-            }
+        let Some(UnitOrigin::Op(id)) = adapted.unit_origins.get(w.waiter) else {
+            continue;
+        };
+        let Some(op) = func.op(*id) else { continue };
+        let (Some(bb), Some(name)) = (op.bb, op.name.clone()) else {
+            continue;
+        };
+        let list = blocks.entry(bb).or_default();
+        if !list.contains(&name) {
+            list.push(name);
         }
     }
-    for (bb, names) in blocks {
-        let where_ = if bb == u32::MAX {
-            "outside any block".to_string()
-        } else {
-            format!("in basic block {bb}")
-        };
-        s.push_str(&format!("\nwaiting {where_}: {}", names.join(", ")));
+    blocks
+}
+
+/// A deadlock report in terms of the IR: the netlist report, then the waiting ops by basic
+/// block.
+pub fn describe_deadlock(report: &DeadlockReport, func: &Func, adapted: &Adapted) -> String {
+    let mut s = report.render(&adapted.netlist);
+    for (bb, names) in waiting_blocks(report, func, adapted) {
+        s.push_str(&format!(
+            "\nwaiting in basic block {bb}: {}",
+            names.join(", ")
+        ));
     }
     s
 }

@@ -42,7 +42,8 @@ pub fn run_cmd(file: &Path, buffers: Buffers, vcd: Option<&Path>, as_json: bool)
     opts.sim.trace = vcd.is_some();
     let out = simulate_c(&mut sources, id, &mut lookup, &opts);
     eprint!("{}", render(&sources, &out.diagnostics));
-    let (Some(check), Some(func)) = (out.check, out.func) else {
+    let failure = out.failure();
+    let (Some(check), Some(func)) = (&out.check, &out.func) else {
         return ExitCode::from(1);
     };
     if has_errors(&out.diagnostics) {
@@ -64,7 +65,7 @@ pub fn run_cmd(file: &Path, buffers: Buffers, vcd: Option<&Path>, as_json: bool)
     );
     match &check.status {
         Status::Finished => println!("finished in {} cycles", check.cycles),
-        Status::Deadlock(d) => println!("{}", describe_deadlock(d, &func, &check.adapted)),
+        Status::Deadlock(d) => println!("{}", describe_deadlock(d, func, &check.adapted)),
         Status::CombLoop(r) => println!("{}", r.render(n)),
         Status::CycleLimit => println!("cycle limit reached after {} cycles", check.cycles),
     }
@@ -99,9 +100,11 @@ pub fn run_cmd(file: &Path, buffers: Buffers, vcd: Option<&Path>, as_json: bool)
         let body = obj.strip_suffix('}').unwrap_or(&obj);
         println!("{body}, \"cycles\": {}}}", check.cycles);
     }
-    if check.passed() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
+    match failure {
+        None => ExitCode::SUCCESS,
+        Some(d) => {
+            eprint!("{}", render(&sources, &[d]));
+            ExitCode::from(1)
+        }
     }
 }
