@@ -13,7 +13,7 @@
 //! whose select is a `constant 0` fired by the token. A load's new token is a `join` of its
 //! data (it has returned); a store's is taken from a `lazy_fork` of the address it hands to
 //! the controller (so it fires in the cycle the controller accepts the store), through a
-//! `join` and a one-slot `ONE_SLOT_BREAK_DV` buffer (so it reaches the next access one cycle
+//! `join` and a one-slot `ONE_SLOT_BREAK_DVR` buffer (so it reaches the next access one cycle
 //! later, when the written word is visible).
 
 use super::liveness::Flow;
@@ -214,7 +214,7 @@ impl Lowerer<'_> {
                     a = self.hf.results(lf)[0];
                     let side = self.hf.results(lf)[1];
                     let j = self.op1(OpKind::Join, vec![side], Type::control(), b, None);
-                    let buf = OpKind::Buffer(BufferParams::new(BufferType::OneSlotBreakDV, 1));
+                    let buf = OpKind::Buffer(BufferParams::new(BufferType::OneSlotBreakDVR, 1));
                     let done = self.op1(buf, vec![j], Type::control(), b, None);
                     self.local.insert(t, done);
                 }

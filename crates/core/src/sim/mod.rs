@@ -23,10 +23,13 @@
 //! per unit family), `engine.rs` (the cycle loop), `deadlock.rs` (reports), `trace.rs` (per-cycle
 //! record), `vcd.rs` (VCD export), `value.rs` (bit patterns).
 
+pub mod adapter;
 mod deadlock;
 mod engine;
 mod netlist;
 mod netlist_check;
+pub mod run_c;
+pub mod run_kernel;
 mod trace;
 mod units;
 pub mod value;

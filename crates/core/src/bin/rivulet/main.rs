@@ -1,14 +1,14 @@
 //! The `rivulet` command line: the same compiler as the web app, on files.
 //!
 //! Each subcommand reads its inputs, calls the core, renders diagnostics and sets the exit code:
-//! 0 on success, 1 when the input is rejected or a check fails, 2 for usage errors and for
-//! subcommands that do not exist yet.
+//! 0 on success, 1 when the input is rejected or a check fails, 2 for usage errors.
 
 mod compile;
 mod compile_hs;
 mod interp;
 mod opt;
 mod rtl;
+mod sim;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -64,6 +64,15 @@ enum Command {
     Sim {
         /// The kernel's C file.
         file: std::path::PathBuf,
+        /// Buffer placement before simulating.
+        #[arg(long, value_enum, default_value = "on-merges")]
+        buffers: sim::Buffers,
+        /// Write the trace as VCD to this file.
+        #[arg(long)]
+        vcd: Option<std::path::PathBuf>,
+        /// Print the simulated outputs as one JSON object (with "cycles") on the last line.
+        #[arg(long)]
+        json: bool,
     },
     /// Parse, verify and print Handshake IR.
     Opt {
@@ -82,11 +91,6 @@ enum Command {
         #[arg(long)]
         emit_synth: bool,
     },
-}
-
-fn not_implemented(name: &str) -> ExitCode {
-    eprintln!("rivulet {name}: not implemented yet");
-    ExitCode::from(2)
 }
 
 fn main() -> ExitCode {
@@ -115,7 +119,12 @@ fn main() -> ExitCode {
             json,
             max_steps,
         } => interp::run_cmd(&file, json, max_steps),
-        Command::Sim { .. } => not_implemented("sim"),
+        Command::Sim {
+            file,
+            buffers,
+            vcd,
+            json,
+        } => sim::run_cmd(&file, buffers, vcd.as_deref(), json),
         Command::Opt {
             file,
             verify,

@@ -1,0 +1,332 @@
+//! Whole-kernel check of a Handshake circuit against the interpreter's golden call: builds the
+//! netlist with the call's inputs, simulates it cycle by cycle, reads the kernel's outputs back
+//! (return value from the `out0` exit, arrays from the final memories, scalar parameters
+//! unchanged) and compares them with the golden outputs: integers exactly, `float` within 1e-5
+//! and `double` within 1e-12 relative, NaN equal to NaN, infinities equal by sign.
+//!
+//! It also measures, per loop header (a `control_merge` on a cycle), the steady-state
+//! initiation interval: the most frequent interval between consecutive transfers on the
+//! header's output channel (ties: the smaller interval).
+
+use super::adapter::{build_netlist, Adapted, KernelInputs, UnitOrigin};
+use super::{DeadlockReport, SimOptions, Simulator, Status};
+use crate::buffer::cyclic_channels;
+use crate::diag::Diagnostic;
+use crate::front::types::ScalarTy;
+use crate::handshake::{Func, OpKind, ValueId};
+use crate::interp::{ArgValues, KernelCall, Scalar};
+use crate::timing::TimingModel;
+use std::collections::BTreeMap;
+
+/// What to check a circuit against and how to run it.
+#[derive(Clone, Debug)]
+pub struct CheckSetup<'a> {
+    /// The golden call (its inputs drive the circuit, its outputs are expected).
+    pub golden: &'a KernelCall,
+    /// The kernel's C return type (`None` for void).
+    pub ret: Option<ScalarTy>,
+    /// Initial contents of memories that are not parameters (local arrays, ROMs), by name.
+    pub other_memories: BTreeMap<String, Vec<u64>>,
+    /// Simulation limits (the trace flag is honoured).
+    pub options: SimOptions,
+}
+
+/// One output that differs from the golden one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mismatch {
+    /// `return` or the argument's name.
+    pub what: String,
+    /// Element index (0 for scalars).
+    pub index: usize,
+    /// The interpreter's value.
+    pub expected: Option<Scalar>,
+    /// The circuit's value.
+    pub got: Option<Scalar>,
+}
+
+/// The measured initiation interval of one loop.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoopIi {
+    /// The basic block of the loop header.
+    pub bb: Option<u32>,
+    /// The header's `control_merge`.
+    pub name: String,
+    /// Tokens that passed the header (iterations plus entries).
+    pub tokens: u64,
+    /// Steady-state interval in cycles (`None` with fewer than two tokens).
+    pub ii: Option<u64>,
+}
+
+/// The outcome of a kernel check.
+#[derive(Clone, Debug)]
+pub struct KernelCheck {
+    /// The circuit as simulated, with its map back to the IR.
+    pub adapted: Adapted,
+    /// Why the run stopped.
+    pub status: Status,
+    /// Cycles simulated.
+    pub cycles: u64,
+    /// Unit evaluations performed.
+    pub evaluations: u64,
+    /// The call as the circuit computed it (inputs as given, outputs read from the circuit).
+    pub simulated: KernelCall,
+    /// Outputs that differ from the golden ones (all of them, in output order).
+    pub mismatches: Vec<Mismatch>,
+    /// Initiation interval per loop header, in program order.
+    pub loops: Vec<LoopIi>,
+    /// The per-cycle trace, if requested.
+    pub trace: Option<super::Trace>,
+}
+
+impl KernelCheck {
+    /// True when the circuit finished and every output matches.
+    pub fn passed(&self) -> bool {
+        self.status == Status::Finished && self.mismatches.is_empty()
+    }
+}
+
+/// The inputs of `call` as raw bits by name, plus `other` memories.
+pub fn kernel_inputs(call: &KernelCall, other: &BTreeMap<String, Vec<u64>>) -> KernelInputs {
+    let mut inputs = KernelInputs {
+        scalars: BTreeMap::new(),
+        memories: other.clone(),
+    };
+    for a in &call.inputs {
+        let bits: Vec<u64> = a.values.iter().map(|v| v.to_bits(a.ty.scalar)).collect();
+        if a.ty.is_array() {
+            inputs.memories.insert(a.name.clone(), bits);
+        } else if let Some(&b) = bits.first() {
+            inputs.scalars.insert(a.name.clone(), b);
+        }
+    }
+    inputs
+}
+
+/// Simulates `func` on the golden call's inputs and compares its outputs.
+pub fn check_circuit(
+    func: &Func,
+    timing: &TimingModel,
+    setup: &CheckSetup,
+) -> Result<KernelCheck, Vec<Diagnostic>> {
+    let adapted = build_netlist(
+        func,
+        timing,
+        &kernel_inputs(setup.golden, &setup.other_memories),
+    )?;
+    let headers = loop_headers(func, &adapted);
+    let mut sim = Simulator::new(&adapted.netlist, &setup.options)?;
+    let mut transfers: Vec<Vec<u64>> = vec![Vec::new(); headers.len()];
+    while sim.step().is_none() {
+        let sig = sim.signals();
+        let cycle = sim.cycle() - 1;
+        for (k, &(_, c)) in headers.iter().enumerate() {
+            if sig.valid[c] && sig.ready[c] {
+                transfers[k].push(cycle);
+            }
+        }
+    }
+    let result = sim.finish();
+    let loops = headers
+        .iter()
+        .zip(&transfers)
+        .map(|(&(op, _), t)| {
+            let o = func.op(op);
+            LoopIi {
+                bb: o.and_then(|o| o.bb),
+                name: o.and_then(|o| o.name.clone()).unwrap_or_default(),
+                tokens: t.len() as u64,
+                ii: steady_interval(t),
+            }
+        })
+        .collect();
+    let simulated = read_back(setup, &adapted, &result.outputs, &result.memories);
+    let mismatches = compare(setup.golden, &simulated);
+    Ok(KernelCheck {
+        adapted,
+        status: result.status,
+        cycles: result.cycles,
+        evaluations: result.evaluations,
+        simulated,
+        mismatches,
+        loops,
+        trace: result.trace,
+    })
+}
+
+/// Loop headers (`control_merge`s on cycles) with the netlist channel of their data output.
+fn loop_headers(func: &Func, adapted: &Adapted) -> Vec<(crate::handshake::OpId, usize)> {
+    let cycles = cyclic_channels(func);
+    let channel_of: BTreeMap<ValueId, usize> = adapted
+        .channel_values
+        .iter()
+        .enumerate()
+        .map(|(c, &v)| (v, c))
+        .collect();
+    adapted
+        .unit_origins
+        .iter()
+        .filter_map(|o| match o {
+            UnitOrigin::Op(id) => Some(*id),
+            _ => None,
+        })
+        .filter_map(|id| {
+            let op = func.op(id)?;
+            let out = *op.results.first()?;
+            let is_header = matches!(op.kind, OpKind::ControlMerge) && cycles.op_on_cycle(id);
+            is_header.then_some((id, *channel_of.get(&out)?))
+        })
+        .collect()
+}
+
+/// The most frequent gap between consecutive cycles (the smaller one on ties).
+fn steady_interval(cycles: &[u64]) -> Option<u64> {
+    let mut counts: BTreeMap<u64, usize> = BTreeMap::new();
+    for w in cycles.windows(2) {
+        *counts.entry(w[1] - w[0]).or_default() += 1;
+    }
+    let best = counts.values().copied().max()?;
+    counts.into_iter().find(|&(_, n)| n == best).map(|(g, _)| g)
+}
+
+/// The call as the circuit computed it.
+fn read_back(
+    setup: &CheckSetup,
+    adapted: &Adapted,
+    outputs: &[Option<u64>],
+    memories: &[Vec<u64>],
+) -> KernelCall {
+    let golden = setup.golden;
+    let memory_by_name: BTreeMap<&str, &Vec<u64>> = adapted
+        .netlist
+        .memories
+        .iter()
+        .zip(memories)
+        .map(|(m, words)| (m.name.as_str(), words))
+        .collect();
+    let outputs_now = golden
+        .inputs
+        .iter()
+        .map(|a| {
+            let values = match (a.ty.is_array(), memory_by_name.get(a.name.as_str())) {
+                (true, Some(words)) => words
+                    .iter()
+                    .map(|&w| Scalar::from_bits(w, a.ty.scalar))
+                    .collect(),
+                (true, None) => Vec::new(),
+                (false, _) => a.values.clone(),
+            };
+            ArgValues {
+                name: a.name.clone(),
+                ty: a.ty.clone(),
+                values,
+            }
+        })
+        .collect();
+    let ret = setup.ret.and_then(|t| {
+        let k = adapted.exit_names.iter().position(|n| n == "out0")?;
+        outputs
+            .get(k)
+            .copied()
+            .flatten()
+            .map(|b| Scalar::from_bits(b, t))
+    });
+    KernelCall {
+        inputs: golden.inputs.clone(),
+        outputs: outputs_now,
+        ret,
+    }
+}
+
+/// True when `got` is an acceptable value for `expected`.
+pub fn scalar_matches(expected: Scalar, got: Scalar) -> bool {
+    fn close(a: f64, b: f64, rel: f64) -> bool {
+        if a.is_nan() || b.is_nan() {
+            return a.is_nan() && b.is_nan();
+        }
+        if a.is_infinite() || b.is_infinite() {
+            return a == b;
+        }
+        (a - b).abs() <= rel * a.abs().max(b.abs())
+    }
+    match (expected, got) {
+        (Scalar::Int(a), Scalar::Int(b)) => a == b,
+        (Scalar::F32(a), Scalar::F32(b)) => close(a as f64, b as f64, 1e-5),
+        (Scalar::F64(a), Scalar::F64(b)) => close(a, b, 1e-12),
+        _ => false,
+    }
+}
+
+/// Every output of `got` that differs from `expected`.
+pub fn compare(expected: &KernelCall, got: &KernelCall) -> Vec<Mismatch> {
+    let mut out = Vec::new();
+    if expected.ret.is_some() || got.ret.is_some() {
+        let ok = match (expected.ret, got.ret) {
+            (Some(e), Some(g)) => scalar_matches(e, g),
+            (None, None) => true,
+            _ => false,
+        };
+        if !ok {
+            out.push(Mismatch {
+                what: "return".into(),
+                index: 0,
+                expected: expected.ret,
+                got: got.ret,
+            });
+        }
+    }
+    for e in &expected.outputs {
+        let g = got.outputs.iter().find(|g| g.name == e.name);
+        let n = e.values.len().max(g.map_or(0, |g| g.values.len()));
+        for i in 0..n {
+            let ev = e.values.get(i).copied();
+            let gv = g.and_then(|g| g.values.get(i).copied());
+            let ok = matches!((ev, gv), (Some(a), Some(b)) if scalar_matches(a, b));
+            if !ok {
+                out.push(Mismatch {
+                    what: e.name.clone(),
+                    index: i,
+                    expected: ev,
+                    got: gv,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The basic blocks whose units wait in a deadlock, each with the waiting ops' names (ops
+/// without a block are left out).
+pub fn waiting_blocks(
+    report: &DeadlockReport,
+    func: &Func,
+    adapted: &Adapted,
+) -> BTreeMap<u32, Vec<String>> {
+    let mut blocks: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+    for w in &report.waits {
+        let Some(UnitOrigin::Op(id)) = adapted.unit_origins.get(w.waiter) else {
+            continue;
+        };
+        let Some(op) = func.op(*id) else { continue };
+        let (Some(bb), Some(name)) = (op.bb, op.name.clone()) else {
+            continue;
+        };
+        let list = blocks.entry(bb).or_default();
+        if !list.contains(&name) {
+            list.push(name);
+        }
+    }
+    blocks
+}
+
+/// A deadlock report in terms of the IR: the netlist report, then the waiting ops by basic
+/// block.
+pub fn describe_deadlock(report: &DeadlockReport, func: &Func, adapted: &Adapted) -> String {
+    let mut s = report.render(&adapted.netlist);
+    for (bb, names) in waiting_blocks(report, func, adapted) {
+        s.push_str(&format!(
+            "\nwaiting in basic block {bb}: {}",
+            names.join(", ")
+        ));
+    }
+    s
+}
