@@ -2,7 +2,7 @@
 # Rivulet RTL corpus check: for every kernel of tests/kernels/ (or the names given), compiles it
 # with `rivulet compile K.c --hdl vhdl|verilog -o DIR`, runs DIR/run-sim.sh (GHDL for VHDL, Icarus
 # Verilog for Verilog) and requires the testbench to pass (outputs equal to the interpreter's).
-# When `rivulet sim K.c` reports `cycles: N`, the RTL cycle count must equal it.
+# The RTL cycle count must equal the one `rivulet sim K.c` reports (a failed simulation fails).
 # Kernels run two at a time (xargs -P2); each simulation is limited to $SIM_TIMEOUT seconds.
 # Prints one line per check and "N passed, M failed" last; exits 1 on failure.
 set -u
@@ -19,8 +19,9 @@ check_kernel() {
   src="$ROOT/tests/kernels/$k/$k.c"
   sim_cycles=""
   if out=$(timeout "$SIM_TIMEOUT" "$RIVULET" sim "$src" 2>/dev/null); then
-    sim_cycles=$(printf '%s\n' "$out" | sed -n 's/^cycles: //p' | tail -n 1)
+    sim_cycles=$(printf '%s\n' "$out" | sed -n 's/^finished in \([0-9]*\) cycles$/\1/p' | tail -n 1)
   fi
+  if [ -z "$sim_cycles" ]; then echo "FAIL  $k: rivulet sim did not finish"; return; fi
   for hdl in vhdl verilog; do
     case $hdl in vhdl) tool=ghdl ;; verilog) tool=iverilog ;; esac
     if ! command -v $tool >/dev/null; then echo "SKIP  $k $hdl ($tool not found)"; continue; fi
@@ -32,10 +33,10 @@ check_kernel() {
     cycles=$(printf '%s\n' "$res" | tail -n 1 | sed -n 's/^cycles: //p')
     if [ $status -ne 0 ]; then
       echo "FAIL  $k $hdl: testbench failed (status $status): $(printf '%s\n' "$res" | grep -m1 -E 'mismatch|timeout|error' )"
-    elif [ -n "$sim_cycles" ] && [ "$cycles" != "$sim_cycles" ]; then
+    elif [ "$cycles" != "$sim_cycles" ]; then
       echo "FAIL  $k $hdl: $cycles cycles, the simulator says $sim_cycles"
     else
-      echo "ok    $k $hdl: cycles $cycles${sim_cycles:+ (simulator agrees)}"
+      echo "ok    $k $hdl: cycles $cycles (simulator agrees)"
     fi
   done
 }
@@ -45,7 +46,17 @@ if [ $# -gt 0 ]; then names="$*"; else
   names=$(cd "$ROOT/tests/kernels" && for d in */; do d=${d%/}; [ -f "$d/$d.c" ] && echo "$d"; done)
 fi
 printf '%s\n' $names | xargs -P2 -I{} bash -c 'check_kernel "$@"' _ {} | tee "$WORK/results"
-PASS=$(grep -c '^ok' "$WORK/results")
-FAIL=$(grep -c '^FAIL' "$WORK/results")
+# Expected failures (known-failures.txt) are reported but not counted; one that passes is a failure.
+KNOWN="$HERE/known-failures.txt"
+is_known() { grep -q "^$1 $2 " "$KNOWN" 2>/dev/null; }
+PASS=0; FAIL=0; XFAIL=0
+while read -r status k hdl _; do
+  hdl=${hdl%:}
+  case $status in
+    ok) if is_known "$k" "$hdl"; then echo "FAIL  $k $hdl passes now: remove it from known-failures.txt"; FAIL=$((FAIL + 1)); else PASS=$((PASS + 1)); fi ;;
+    FAIL) if is_known "$k" "$hdl"; then XFAIL=$((XFAIL + 1)); else FAIL=$((FAIL + 1)); fi ;;
+  esac
+done < "$WORK/results"
+echo "expected failures (known-failures.txt): $XFAIL"
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

@@ -6,7 +6,7 @@
 //! [`latency`], the one place that defines them.
 
 use super::{HwPort, PortDir, PortName};
-use crate::handshake::{Attr, BinOp, CastOp, Func, Op, OpKind, Type, UnOp, ValueDef};
+use crate::handshake::{Attr, BinOp, CastOp, Func, Op, OpKind, Type, UnOp};
 use crate::rtl::config::RtlParamValue;
 
 /// Latency in cycles of the pipelined units (`width`: the data width, which matters for `divf`).
@@ -320,18 +320,6 @@ enum McPort {
     CtrlEnd,
 }
 
-fn mc_port_kind(f: &Func, v: crate::handshake::ValueId) -> McPort {
-    if let Some(ValueDef::Result { op, index }) = f.value(v).map(|x| &x.def) {
-        match (f.op(*op).map(|o| &o.kind), index) {
-            (Some(OpKind::Load), 0) => return McPort::LdAddr,
-            (Some(OpKind::Store), 0) => return McPort::StAddr,
-            (Some(OpKind::Store), 1) => return McPort::StData,
-            _ => {}
-        }
-    }
-    McPort::Ctrl
-}
-
 fn mem_controller(f: &Func, op: &Op) -> Result<Option<OpShape>, String> {
     let ins = &op.operands;
     if ins.len() < 3 {
@@ -342,8 +330,26 @@ fn mem_controller(f: &Func, op: &Op) -> Result<Option<OpShape>, String> {
     };
     let depth: u64 = shape.iter().product();
     let data_width = elem.bit_width();
+    // The lowering's own classification, which looks through the buffers and lazy forks that
+    // memory ordering puts between an access and its controller.
+    let ports = op
+        .results
+        .first()
+        .and_then(|&r| f.defining_op(r))
+        .and_then(|id| crate::lower::controller_ports(f, id))
+        .ok_or("a memory controller's port operands cannot be classified")?;
     let mut kinds = vec![McPort::MemStart];
-    kinds.extend(ins[2..ins.len() - 1].iter().map(|&v| mc_port_kind(f, v)));
+    kinds.extend((2..ins.len() - 1).map(|i| {
+        if ports.ld_addr.contains(&i) {
+            McPort::LdAddr
+        } else if ports.st_addr.contains(&i) {
+            McPort::StAddr
+        } else if ports.st_data.contains(&i) {
+            McPort::StData
+        } else {
+            McPort::Ctrl
+        }
+    }));
     kinds.push(McPort::CtrlEnd);
     let count = |k: McPort| kinds.iter().filter(|&&x| x == k).count();
     let (nc, nl, ns) = (

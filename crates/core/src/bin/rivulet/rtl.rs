@@ -4,7 +4,7 @@
 //! the RTL configuration used and a short report.
 
 use rivulet_core::diag::{has_errors, render, FileId, SourceMap};
-use rivulet_core::handshake::{dot, Func};
+use rivulet_core::handshake::{dot, print_func, Func};
 use rivulet_core::hw::{lower::lower_func, print::print_design, Design};
 use rivulet_core::interp::{self, InterpOptions};
 use rivulet_core::pipeline::compile_c_to_handshake;
@@ -53,14 +53,18 @@ fn compile(
     let out = compile_c_to_handshake(sources, id, lookup, true);
     eprint!("{}", render(sources, &out.diagnostics));
     let module = out.module.filter(|_| !has_errors(&out.diagnostics))?;
-    let func = module.funcs.first()?.clone();
-    let (design, diags) = lower_func(&func);
-    eprint!("{}", render(sources, &diags));
-    let stages = out
+    let mut func = module.funcs.first()?.clone();
+    // The same correctness-first placement `rivulet sim` uses by default, so the RTL's cycle
+    // count can be compared with the simulator's.
+    rivulet_core::buffer::place_on_merges(&mut func);
+    let mut stages: Vec<(String, String)> = out
         .stages
         .iter()
         .map(|s| (s.pass.to_string(), s.ir.clone()))
         .collect();
+    stages.push(("buffers-on-merges".to_string(), print_func(&func)));
+    let (design, diags) = lower_func(&func);
+    eprint!("{}", render(sources, &diags));
     Some(Compiled {
         func,
         design: design?,
