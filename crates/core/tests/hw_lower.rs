@@ -153,3 +153,34 @@ fn pipelined_units_carry_their_latency() {
         .params
         .contains(&("FLOAT_WIDTH".into(), RtlParamValue::Unsigned(64))));
 }
+
+#[test]
+fn join_ports_are_control_only_whatever_the_operands_carry() {
+    let m = parse(
+        r#"handshake.func @f(%a: channel<i32>, %b: channel<f64>, %c: control<>) -> control<> {
+  %j = handshake.join %a, %b, %c : channel<i32>, channel<f64>, control<>
+  %k = handshake.join %b, %c : channel<f64>, control<>
+  %l = handshake.join %j, %k : control<>, control<>
+  handshake.end %l : control<>
+}"#,
+    );
+    let (d, diags) = lower_func(&m.funcs[0]);
+    assert!(diags.is_empty(), "{diags:?}");
+    let d = d.unwrap();
+    // One extern per SIZE: the operands' data types do not make new ones.
+    assert_eq!(d.externs.len(), 2);
+    for e in &d.externs {
+        assert_eq!(e.hw_name, "handshake.join");
+        assert!(e
+            .ports
+            .iter()
+            .all(|p| p.ty.is_channel() && p.ty.data_width() == 0));
+    }
+    // The instance still connects the data-carrying nets.
+    let widths: Vec<u32> = d.top.instances[0]
+        .connections
+        .iter()
+        .map(|&n| d.top.net(n).ty.data_width())
+        .collect();
+    assert_eq!(widths, vec![32, 64, 0, 0]);
+}

@@ -330,10 +330,15 @@ fn lower_op(
         let Some(net) = b.net_of(*v, &fallback) else {
             continue;
         };
+        let ty = if shape.control_inputs {
+            HwType::Channel(Type::control())
+        } else {
+            b.nets[net.0 as usize].ty.clone()
+        };
         ports.push(HwPort {
             name: p.clone(),
             dir: PortDir::In,
-            ty: b.nets[net.0 as usize].ty.clone(),
+            ty,
         });
         connections.push(net);
     }

@@ -35,6 +35,10 @@ pub(crate) struct OpShape {
     pub inputs: Vec<Option<PortName>>,
     /// The port of each result.
     pub outputs: Vec<PortName>,
+    /// Whether the unit's inputs are control-only whatever their operands carry (`join`: its
+    /// only parameter is SIZE, so its ports cannot depend on the operands' data; the data of a
+    /// data-carrying operand is dropped at the port, as the simulator's join does).
+    pub control_inputs: bool,
     /// Memory-side plain signals (memory controllers): name, direction, width.
     pub memory: Vec<(PortName, PortDir, u32)>,
     /// The extern's typed ports, filled in by the lowering.
@@ -110,6 +114,7 @@ pub(crate) fn op_shape(f: &Func, op: &Op) -> Result<Option<OpShape>, String> {
             params,
             inputs: some(inputs),
             outputs,
+            control_inputs: matches!(op.kind, OpKind::Join),
             memory: Vec::new(),
             ports: Vec::new(),
         }))
@@ -406,6 +411,7 @@ fn mem_controller(f: &Func, op: &Op) -> Result<Option<OpShape>, String> {
         ],
         inputs,
         outputs,
+        control_inputs: false,
         memory,
         ports: Vec::new(),
     }))
