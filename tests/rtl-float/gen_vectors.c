@@ -2,16 +2,19 @@
  *
  * Usage: gen_vectors OP WIDTH COUNT SEED
  *   OP    addf subf mulf divf maximumf minimumf cmpf negf absf extf truncf
- *         sitofp uitofp fptosi
+ *         sitofp uitofp fptosi fptoui
  *   WIDTH float width (32 / 64) for float ops; for sitofp / uitofp the integer
- *         width is given as FW:IW (e.g. 32:16), for fptosi as FW:OW.
+ *         width is given as FW:IW (e.g. 32:16), for fptosi / fptoui as FW:OW.
  * Prints COUNT lines "A B EXPECTED", each a 16-digit hex number (the low bits
  * hold the value). The expected values come from the host's IEEE-754
  * arithmetic (x86-64 SSE: round to nearest even, subnormals kept), i.e. what
  * C and Rust compute. cmpf's EXPECTED is a 16-bit mask, bit i = predicate i in
  * the order oeq ogt oge olt ole one ord ueq ugt uge ult ule une uno true false.
  * fptosi follows the units' documented semantics: truncation, NaN -> 0,
- * saturation outside the range. Deterministic for a given SEED.
+ * saturation outside the range; fptoui the low OW bits of x86-64's conversion to
+ * a signed integer of 32 (OW < 32) or 64 bits, whose NaN / out-of-range value is
+ * the most negative integer (rtl-templates/float.md). Deterministic for a given
+ * SEED.
  */
 #include <math.h>
 #include <stdint.h>
@@ -196,6 +199,15 @@ static uint64_t to_int(double x, int ow) {
   return (uint64_t)r & mask(ow);
 }
 
+static uint64_t to_uint(double x, int ow) {
+  int s = ow < 32 ? 32 : 64;
+  double lim = ldexp(1.0, s - 1), t = trunc(x);
+  int64_t r;
+  if (isnan(x) || t >= lim || t < -lim) r = s == 32 ? INT32_MIN : INT64_MIN;
+  else r = (int64_t)t;
+  return (uint64_t)r & mask(ow);
+}
+
 /* A float whose magnitude lies around the integer range [1, 2^(ow+1)]. */
 static uint64_t rnd_float_int_range(fmt_t f, int ow) {
   if (rnd_below(4) == 0) return rnd_float(f);
@@ -273,6 +285,9 @@ int main(int argc, char **argv) {
     } else if (!strcmp(op, "fptosi")) {
       a = rnd_float_int_range(f, iw);
       e = to_int(w == 32 ? (double)f32(a) : f64(a), iw);
+    } else if (!strcmp(op, "fptoui")) {
+      a = rnd_float_int_range(f, iw);
+      e = to_uint(w == 32 ? (double)f32(a) : f64(a), iw);
     } else {
       /* The directed pairs first (both operand orders), then random ones. */
       if (!directed(f, (int)(i / 2), &a, &b)) {

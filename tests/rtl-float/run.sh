@@ -26,7 +26,7 @@ if [ "${KEEP:-0}" = 1 ]; then echo "work directory: $WORK"; else trap 'rm -rf "$
 mkdir -p "$WORK/logs" "$WORK/vec" "$WORK/ghdl" "$WORK/ivl" "$WORK/res"
 export HERE VHDL VLOG WORK
 
-UNITS="addf subf mulf divf maximumf minimumf cmpf negf absf extf truncf sitofp uitofp fptosi"
+UNITS="addf subf mulf divf maximumf minimumf cmpf negf absf extf truncf sitofp uitofp fptosi fptoui"
 # Analysis order: the package and the pipeline before the units.
 VHDL_FILES="$VHDL/float_pkg.vhd $VHDL/float_pipeline.vhd"
 for u in $UNITS; do VHDL_FILES="$VHDL_FILES $VHDL/$u.vhd"; done
@@ -40,7 +40,7 @@ t_lint() {
   case $u in
     extf|truncf) sets="LATENCY=0 LATENCY=3" ;;
     sitofp|uitofp) sets="LATENCY=0 LATENCY=2 FLOAT_WIDTH=64,INPUT_WIDTH=64 INPUT_WIDTH=8" ;;
-    fptosi) sets="LATENCY=0 LATENCY=2 FLOAT_WIDTH=64,OUTPUT_WIDTH=64 OUTPUT_WIDTH=8" ;;
+    fptosi|fptoui) sets="LATENCY=0 LATENCY=2 FLOAT_WIDTH=64,OUTPUT_WIDTH=64 OUTPUT_WIDTH=8" ;;
     cmpf) sets="LATENCY=0 LATENCY=2 FLOAT_WIDTH=64 PREDICATE=\"true\" PREDICATE=\"une\"" ;;
     *) sets="LATENCY=0 LATENCY=3 FLOAT_WIDTH=64" ;;
   esac
@@ -80,7 +80,7 @@ t_gate() {
   case $op in
     extf|truncf) set="-set LATENCY $3" ;;
     sitofp|uitofp) set="-set FLOAT_WIDTH $fw -set INPUT_WIDTH $iw -set LATENCY $3" ;;
-    fptosi) set="-set FLOAT_WIDTH $fw -set OUTPUT_WIDTH $iw -set LATENCY $3" ;;
+    fptosi|fptoui) set="-set FLOAT_WIDTH $fw -set OUTPUT_WIDTH $iw -set LATENCY $3" ;;
     *) set="-set FLOAT_WIDTH $fw -set LATENCY $3" ;;
   esac
   yosys -q -p "read_verilog $VLOG/*.v; chparam $set $op; synth -flatten -top $op; \
@@ -105,7 +105,7 @@ t_vhdl_gate() {
   case $op in
     extf|truncf) g=() ;;
     sitofp|uitofp) g=(-gFLOAT_WIDTH="$fw" -gINPUT_WIDTH="$iw") ;;
-    fptosi) g=(-gFLOAT_WIDTH="$fw" -gOUTPUT_WIDTH="$iw") ;;
+    fptosi|fptoui) g=(-gFLOAT_WIDTH="$fw" -gOUTPUT_WIDTH="$iw") ;;
     *) g=(-gFLOAT_WIDTH="$fw") ;;
   esac
   mkdir -p "$dir" && cd "$dir" || return 1
@@ -203,6 +203,12 @@ fptosi 32:64 1500 1
 fptosi 64:64 1500 0
 fptosi 32:8 1000 0
 fptosi 64:16 1000 3
+fptoui 32:32 3000 0
+fptoui 64:32 3000 1
+fptoui 32:64 1500 0
+fptoui 64:64 1500 2
+fptoui 32:8 1500 0
+fptoui 64:16 1000 1
 "
 seed=100
 while read -r op ws n lat; do
@@ -242,6 +248,8 @@ uitofp 32:32 400 0 sim
 uitofp 64:64 400 1 sim
 fptosi 32:32 500 0 sim
 fptosi 64:64 400 1 sim
+fptoui 32:32 400 0 sim
+fptoui 32:8 300 1 sim
 "
 while read -r op ws n lat mode; do
   [ -z "$op" ] && continue
@@ -258,6 +266,7 @@ GATES="
 addf 32 400 2
 mulf 32 400 1
 fptosi 32:32 400 0
+fptoui 32:16 400 1
 "
 [ "$FULL" = 1 ] && GATES="$GATES
 divf 32 300 3

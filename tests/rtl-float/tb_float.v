@@ -18,11 +18,11 @@ module tb_float;
   parameter LATENCY = 1;
 
   localparam UNARY = (OP == "negf") || (OP == "absf") || (OP == "extf") || (OP == "truncf") ||
-                     (OP == "sitofp") || (OP == "uitofp") || (OP == "fptosi");
-  localparam OUT_W = (OP == "cmpf") ? 16 : (OP == "fptosi") ? IW : (OP == "extf") ? 64 :
+                     (OP == "sitofp") || (OP == "uitofp") || (OP == "fptosi") || (OP == "fptoui");
+  localparam OUT_W = (OP == "cmpf") ? 16 : (OP == "fptosi" || OP == "fptoui") ? IW : (OP == "extf") ? 64 :
                      (OP == "truncf") ? 32 : FW;
   // Units whose NaN results must be the canonical quiet NaN (negf / absf only move the sign).
-  localparam CANON_NAN = (OP != "cmpf") && (OP != "fptosi") && (OP != "negf") && (OP != "absf");
+  localparam CANON_NAN = (OP != "cmpf") && (OP != "fptosi") && (OP != "fptoui") && (OP != "negf") && (OP != "absf");
   localparam [63:0] QNAN = (OUT_W == 64) ? 64'h7ff8000000000000 : 64'h7fc00000;
   localparam [63:0] OUT_MASK = (OUT_W == 64) ? ~64'd0 : ((64'd1 << OUT_W) - 64'd1);
 
@@ -91,6 +91,9 @@ module tb_float;
         a_valid, a_ready, r[FW-1:0], r_valid, r_ready);
     end else if (OP == "fptosi") begin : g_fptosi
       fptosi #(.FLOAT_WIDTH(FW), .OUTPUT_WIDTH(IW), .LATENCY(LATENCY)) dut (clk, rst, a[FW-1:0],
+        a_valid, a_ready, r[IW-1:0], r_valid, r_ready);
+    end else if (OP == "fptoui") begin : g_fptoui
+      fptoui #(.FLOAT_WIDTH(FW), .OUTPUT_WIDTH(IW), .LATENCY(LATENCY)) dut (clk, rst, a[FW-1:0],
         a_valid, a_ready, r[IW-1:0], r_valid, r_ready);
     end
     if (UNARY) begin : g_unary

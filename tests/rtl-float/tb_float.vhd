@@ -33,13 +33,15 @@ architecture sim of tb_float is
   end function;
 
   constant UNARY : boolean := OP = "negf" or OP = "absf" or OP = "extf" or OP = "truncf" or
-                              OP = "sitofp" or OP = "uitofp" or OP = "fptosi";
+                              OP = "sitofp" or OP = "uitofp" or OP = "fptosi" or
+                              OP = "fptoui";
   constant IN_W : natural := sel(OP = "extf", 32, sel(OP = "truncf", 64,
                              sel(OP = "sitofp" or OP = "uitofp", IW, FW)));
-  constant OUT_W : natural := sel(OP = "cmpf", 16, sel(OP = "fptosi", IW,
+  constant OUT_W : natural := sel(OP = "cmpf", 16, sel(OP = "fptosi" or OP = "fptoui", IW,
                               sel(OP = "extf", 64, sel(OP = "truncf", 32, FW))));
   -- Units whose NaN results must be the canonical quiet NaN (negf / absf only move the sign).
-  constant CANON_NAN : boolean := OP /= "cmpf" and OP /= "fptosi" and OP /= "negf" and OP /= "absf";
+  constant CANON_NAN : boolean := OP /= "cmpf" and OP /= "fptosi" and OP /= "fptoui" and
+                                  OP /= "negf" and OP /= "absf";
 
   function pred_name(i : natural) return string is
   begin
@@ -130,6 +132,10 @@ begin
   end generate;
   g_fptosi : if OP = "fptosi" generate
     dut : entity work.fptosi generic map (FLOAT_WIDTH => FW, OUTPUT_WIDTH => IW, LATENCY => LATENCY)
+      port map (clk, rst, a(FW - 1 downto 0), a_valid, a_ready, r(IW - 1 downto 0), r_valid, r_ready);
+  end generate;
+  g_fptoui : if OP = "fptoui" generate
+    dut : entity work.fptoui generic map (FLOAT_WIDTH => FW, OUTPUT_WIDTH => IW, LATENCY => LATENCY)
       port map (clk, rst, a(FW - 1 downto 0), a_valid, a_ready, r(IW - 1 downto 0), r_valid, r_ready);
   end generate;
   g_unary : if UNARY generate

@@ -3,8 +3,10 @@
 templates: every `generic` path exists and defines a module named like the
 file; the parameters passed as generics (all but `"generic": false`) are, in
 order, exactly the VHDL entity's generics / the Verilog module's parameters;
-every dependency names an entry of the same file; both files declare the same
-operations with the same parameters. Prints one "ok"/"FAIL" line per check."""
+every dependency names an entry of the same file, and the dependencies of an
+entry are exactly the modules its file references (VHDL `work.<name>`, Verilog
+instantiations), so that recursive resolution yields every helper once and in
+analysis order; both files declare the same operations with the same parameters. Prints one "ok"/"FAIL" line per check."""
 import json
 import os
 import re
@@ -30,11 +32,23 @@ def verilog_params(text, module):
     return re.findall(r"parameter\s+(?:\[[^\]]*\]\s*)?(\w+)", m.group(2) or "")
 
 
+def references(hdl, text, module, modules):
+    """The modules (of `modules`) that the file of `module` references."""
+    if hdl == "vhdl":
+        found = re.findall(r"work\.(\w+)", text, re.I)
+    else:
+        body = re.sub(r"//.*", "", text)
+        found = re.findall(r"^\s*(\w+)\s*(?:#\s*\(|\w+\s*\()", body, re.M)
+    return {f.lower() for f in found if f.lower() in modules and f.lower() != module}
+
+
 def check(hdl):
     failures = []
     path = os.path.join(ROOT, "configs", f"rtl-config-{hdl}.json")
     entries = json.load(open(path))
     names = {e["name"] for e in entries}
+    module_of = {e["name"]: os.path.splitext(os.path.basename(e["generic"]))[0].lower() for e in entries}
+    dep_modules = {module_of[n] for n in names if n.startswith("rivulet.")}
     for i, e in enumerate(entries):
         where = f"{hdl} entry {i} ({e['name']})"
         if e.get("hdl") != hdl:
@@ -45,7 +59,11 @@ def check(hdl):
             failures.append(f"{where}: missing {file}")
             continue
         text = open(file).read()
-        if module == "types":
+        listed = {module_of.get(d) for d in e.get("dependencies", [])}
+        used = references(hdl, text, module.lower(), dep_modules)
+        if listed != used:
+            failures.append(f"{where}: dependencies {sorted(map(str, listed))} != referenced {sorted(used)}")
+        if re.search(r"package\s+%s\s+is" % module, text, re.I):
             continue
         declared = vhdl_generics(text, module) if hdl == "vhdl" else verilog_params(text, module)
         if declared is None:

@@ -153,3 +153,73 @@ fn pipelined_units_carry_their_latency() {
         .params
         .contains(&("FLOAT_WIDTH".into(), RtlParamValue::Unsigned(64))));
 }
+
+#[test]
+fn join_ports_are_control_only_whatever_the_operands_carry() {
+    let m = parse(
+        r#"handshake.func @f(%a: channel<i32>, %b: channel<f64>, %c: control<>) -> control<> {
+  %j = handshake.join %a, %b, %c : channel<i32>, channel<f64>, control<>
+  %k = handshake.join %b, %c : channel<f64>, control<>
+  %l = handshake.join %j, %k : control<>, control<>
+  handshake.end %l : control<>
+}"#,
+    );
+    let (d, diags) = lower_func(&m.funcs[0]);
+    assert!(diags.is_empty(), "{diags:?}");
+    let d = d.unwrap();
+    // One extern per SIZE: the operands' data types do not make new ones.
+    assert_eq!(d.externs.len(), 2);
+    for e in &d.externs {
+        assert_eq!(e.hw_name, "handshake.join");
+        assert!(e
+            .ports
+            .iter()
+            .all(|p| p.ty.is_channel() && p.ty.data_width() == 0));
+    }
+    // The instance still connects the data-carrying nets.
+    let widths: Vec<u32> = d.top.instances[0]
+        .connections
+        .iter()
+        .map(|&n| d.top.net(n).ty.data_width())
+        .collect();
+    assert_eq!(widths, vec![32, 64, 0, 0]);
+}
+
+fn timing_with(from: &str, to: &str) -> rivulet_core::timing::TimingModel {
+    let text = include_str!("../../../configs/timing.json");
+    assert!(text.contains(from), "{from}");
+    rivulet_core::timing::parse_timing_model(&text.replace(from, to), rivulet_core::diag::FileId(0))
+        .unwrap()
+}
+
+#[test]
+fn latencies_come_from_the_timing_model() {
+    use rivulet_core::hw::lower::lower_func_with_timing;
+    let m = parse(
+        r#"handshake.func @f(%a: channel<i32>, %b: channel<i32>) -> channel<i32> {
+  %p = handshake.muli %a, %b {hw.parameters = {LATENCY = 4 : ui32}} : channel<i32>
+  %s = handshake.addi %p, %b : channel<i32>
+  handshake.end %s : channel<i32>
+}"#,
+    );
+    // The same value as the model: no conflict, no warning.
+    let (d, diags) = lower_func(&m.funcs[0]);
+    assert!(diags.is_empty(), "{diags:?}");
+    let lat = &d.unwrap().externs[0].params;
+    assert!(lat.contains(&("LATENCY".into(), RtlParamValue::Unsigned(4))));
+    // Another model: its value wins, and the op's differing value is a warned conflict.
+    let timing = timing_with(r#""muli":   { "latency": 4"#, r#""muli":   { "latency": 6"#);
+    let (d, diags) = lower_func_with_timing(&m.funcs[0], &timing);
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert!(diags[0].message.contains("LATENCY"));
+    let lat = &d.unwrap().externs[0].params;
+    assert!(lat.contains(&("LATENCY".into(), RtlParamValue::Unsigned(6))));
+    // A latency for a unit whose template is combinational is an error.
+    let timing = timing_with(r#""addi":   { "latency": 0"#, r#""addi":   { "latency": 2"#);
+    let (d, diags) = lower_func_with_timing(&m.funcs[0], &timing);
+    assert!(d.is_none());
+    assert!(
+        diags.iter().any(|d| d.message.contains("combinational")),
+        "{diags:?}"
+    );
+}

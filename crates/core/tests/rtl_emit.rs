@@ -101,3 +101,27 @@ fn every_template_file_is_embedded() {
     }
     assert!(missing.is_empty(), "not embedded: {missing:?}");
 }
+
+const JOINED: &str = r#"handshake.func @joined(%a: !handshake.channel<i32>, %c: !handshake.control<>) -> !handshake.control<> attributes {argNames = ["a", "c"], resNames = ["out"]} {
+  %j = join %a, %c {handshake.name = "j"} : <i32>, <>
+  end %j : <>
+}"#;
+
+#[test]
+fn a_join_connects_only_the_handshake_of_data_operands() {
+    for hdl in [Hdl::Vhdl, Hdl::Verilog] {
+        let (rtl, diags, _) = emit_rtl(&design(JOINED), &EmitOptions::new(hdl));
+        assert!(diags.is_empty(), "{diags:?}");
+        let rtl = rtl.unwrap();
+        let glue = &rtl.files.last().unwrap().text;
+        // The join's array port gets valid/ready only, never the 32-bit data.
+        assert!(glue.contains("ins_valid"), "{glue}");
+        assert!(
+            !glue.contains("ins(0) =>") && !glue.contains(".ins("),
+            "{glue}"
+        );
+        if hdl == Hdl::Verilog {
+            assert!(glue.contains("lint_off UNUSEDSIGNAL"), "{glue}");
+        }
+    }
+}

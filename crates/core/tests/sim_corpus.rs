@@ -52,7 +52,7 @@ fn check(file: &Path) -> Result<u64, String> {
 
 /// Kernels the lowering does not support yet, with the reason they must fail for (the test
 /// fails when one of them passes, so the list stays current).
-const KNOWN_GAPS: &[(&str, &str)] = &[("conversions", "`fptoui` has no Handshake equivalent")];
+const KNOWN_GAPS: &[(&str, &str)] = &[];
 
 #[test]
 fn corpus_simulates_to_the_interpreters_outputs() {

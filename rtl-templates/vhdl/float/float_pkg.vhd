@@ -51,6 +51,11 @@ package float_pkg is
   -- Float x to a signed integer of width ow, rounding toward zero. NaN gives 0;
   -- values beyond the range saturate to the most positive / negative integer.
   function fp_to_int(x : std_logic_vector; ow : positive) return std_logic_vector;
+  -- Float x to an unsigned integer of width ow, rounding toward zero: the low ow
+  -- bits of a conversion to a signed integer of S bits (S = 32 when ow < 32, else
+  -- 64) that gives -2^(S-1) for NaN, +-inf and values beyond its range (what C
+  -- compiled for x86-64 computes; exact for 0 <= x < 2^ow).
+  function fp_to_uint(x : std_logic_vector; ow : positive) return std_logic_vector;
   -- Float x converted to the format of width w (widening is exact, narrowing
   -- rounds to nearest even).
   function fp_convert(x : std_logic_vector; w : positive) return std_logic_vector;
@@ -265,6 +270,10 @@ package body float_pkg is
     my := sig_of(y) & "000";
     if exp_eff(x) - exp_eff(y) > M + 4 then
       d := M + 4;
+    elsif exp_eff(x) < exp_eff(y) then
+      -- Only with metavalue operands (data of a channel that is not valid yet):
+      -- keep the function total so that simulation does not stop.
+      d := 0;
     else
       d := exp_eff(x) - exp_eff(y);
     end if;
@@ -438,6 +447,38 @@ package body float_pkg is
     mag := wide(M + ow - 1 downto M);
     if sign_of(x) = '1' then
       return std_logic_vector(-signed(mag));
+    end if;
+    return std_logic_vector(mag);
+  end function;
+
+  function fp_to_uint(x : std_logic_vector; ow : positive) return std_logic_vector is
+    constant W : natural := x'length;
+    constant M : natural := fp_frac_bits(W);
+    variable s1   : natural;  -- S - 1
+    variable e    : integer;
+    variable wide : unsigned(M + ow - 1 downto 0);
+    variable mag  : unsigned(ow - 1 downto 0);
+    variable r    : std_logic_vector(ow - 1 downto 0) := (others => '0');
+  begin
+    if ow >= 32 then
+      s1 := 63;
+    else
+      s1 := 31;
+    end if;
+    e := to_integer(exp_field(x)) - fp_bias(W);
+    if fp_is_nan(x) or is_inf(x) or e >= s1 then
+      -- -2^(S-1) modulo 2^ow.
+      if s1 < ow then
+        r(s1) := '1';
+      end if;
+      return r;
+    elsif e < 0 then
+      return r;
+    end if;
+    wide := shift_left(resize(sig_of(x), M + ow), e);
+    mag := wide(M + ow - 1 downto M);
+    if sign_of(x) = '1' then
+      mag := 0 - mag;
     end if;
     return std_logic_vector(mag);
   end function;

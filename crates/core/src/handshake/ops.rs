@@ -112,7 +112,8 @@ mnemonic_enum!(
         TruncF = "truncf", /// Signed integer to float.
         SIToFP = "sitofp", /// Unsigned integer to float.
         UIToFP = "uitofp", /// Float to signed integer.
-        FPToSI = "fptosi",
+        FPToSI = "fptosi", /// Float to unsigned integer.
+        FPToUI = "fptoui",
     }
 );
 

@@ -8,7 +8,12 @@
 //! (`hw.name`, `hw.parameters`). `end` is not instantiated: its operands drive the outputs.
 //!
 //! RTL parameters an operation already carries (`hw.parameters`) are added to its structural
-//! ones; on a name conflict the structural value wins and a warning is reported.
+//! ones; when one has the name of a structural parameter but another value, the structural value
+//! wins and a warning is reported (the same value is no conflict). Latencies come from the timing
+//! model ([`lower_func_with_timing`]; [`lower_func`] uses the built-in one), as in the simulator.
+//!
+//! A `join`'s extern has control-only inputs whatever its operands carry (its only RTL parameter
+//! is SIZE): the instance connects only the valid/ready of a data-carrying operand.
 
 use super::params::{op_shape, port_rank, OpShape};
 use super::{Design, HwExtern, HwModule, HwPort, HwType, Instance, MemoryPorts, Net, NetId};
@@ -16,6 +21,7 @@ use super::{PortDir, PortName};
 use crate::diag::Diagnostic;
 use crate::handshake::{Attr, Func, Op, OpKind, Type, ValueId};
 use crate::rtl::config::RtlParamValue;
+use crate::timing::TimingModel;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The memory-side signals of a memory interface, in port order.
@@ -30,6 +36,7 @@ pub const MEMORY_SIGNALS: [(&str, PortDir); 6] = [
 
 struct Builder<'f> {
     f: &'f Func,
+    timing: &'f TimingModel,
     nets: Vec<Net>,
     net_names: BTreeSet<String>,
     value_nets: BTreeMap<ValueId, NetId>,
@@ -140,7 +147,10 @@ fn merged_params(b: &mut Builder<'_>, op: &Op, shape: &OpShape) -> Vec<(String, 
             ));
             continue;
         };
-        if params.contains_key(k) {
+        if let Some(structural) = params.get(k) {
+            if *structural == v {
+                continue;
+            }
             b.diags.push(with_loc(
                 Diagnostic::warning(format!(
                     "`{}`: RTL parameter `{k}` conflicts with a structural parameter of the \
@@ -163,12 +173,22 @@ fn with_loc(d: Diagnostic, op: &Op) -> Diagnostic {
     }
 }
 
-/// Lowers a Handshake function to a [`Design`]. Errors (unsupported operations, malformed
-/// memory controllers, unconnected memories) are reported together; warnings accompany a
-/// design.
+/// Lowers a Handshake function to a [`Design`] with the built-in timing model's latencies (the
+/// simulator's default). See [`lower_func_with_timing`].
 pub fn lower_func(f: &Func) -> (Option<Design>, Vec<Diagnostic>) {
+    match TimingModel::builtin() {
+        Ok(timing) => lower_func_with_timing(f, &timing),
+        Err(diags) => (None, diags),
+    }
+}
+
+/// Lowers a Handshake function to a [`Design`], the units' `LATENCY` taken from `timing`.
+/// Errors (unsupported operations, malformed memory controllers, unconnected memories) are
+/// reported together; warnings accompany a design.
+pub fn lower_func_with_timing(f: &Func, timing: &TimingModel) -> (Option<Design>, Vec<Diagnostic>) {
     let mut b = Builder {
         f,
+        timing,
         nets: Vec::new(),
         net_names: BTreeSet::new(),
         value_nets: BTreeMap::new(),
@@ -297,7 +317,7 @@ fn lower_op(
         }
         return;
     }
-    let shape = match op_shape(f, op) {
+    let shape = match op_shape(f, op, b.timing) {
         Ok(Some(s)) => s,
         Ok(None) => return,
         Err(msg) => {
@@ -330,10 +350,15 @@ fn lower_op(
         let Some(net) = b.net_of(*v, &fallback) else {
             continue;
         };
+        let ty = if shape.control_inputs {
+            HwType::Channel(Type::control())
+        } else {
+            b.nets[net.0 as usize].ty.clone()
+        };
         ports.push(HwPort {
             name: p.clone(),
             dir: PortDir::In,
-            ty: b.nets[net.0 as usize].ty.clone(),
+            ty,
         });
         connections.push(net);
     }

@@ -2,26 +2,41 @@
 //!
 //! [`op_shape`] gives, for one Handshake operation, the `hw.name` of its extern, its structural
 //! RTL parameters, the port name of every operand and result, and (memory controllers only) the
-//! plain-signal ports of the memory side. Latencies of the pipelined units come from
-//! [`latency`], the one place that defines them.
+//! plain-signal ports of the memory side.
+//!
+//! The `LATENCY` of every arithmetic unit comes from the timing model (`configs/timing.json` or
+//! a user's), looked up exactly as the simulator does ([`op_latency`]), so that the RTL and the
+//! simulator pipeline each unit identically. Integer units other than the pipelined ones
+//! ([`pipelined_int`]) have combinational templates: a timing model giving them a latency is
+//! an error rather than a silent disagreement with the simulator.
 
 use super::{HwPort, PortDir, PortName};
 use crate::handshake::{Attr, BinOp, CastOp, Func, Op, OpKind, Type, UnOp};
 use crate::rtl::config::RtlParamValue;
+use crate::timing::TimingModel;
 
-/// Latency in cycles of the pipelined units (`width`: the data width, which matters for `divf`).
-/// These values will come from `configs/timing.json` (the timing model) once it is available;
-/// the simulator uses the same numbers. Float units follow rtl-templates/float.md.
-pub fn latency(op: BinOp, width: u32) -> Option<u64> {
-    match op {
-        BinOp::MulI => Some(4),
-        BinOp::DivSI | BinOp::DivUI | BinOp::RemSI => Some(35),
-        BinOp::AddF | BinOp::SubF => Some(9),
-        BinOp::MulF => Some(4),
-        BinOp::DivF if width == 64 => Some(36),
-        BinOp::DivF => Some(29),
-        BinOp::MaximumF | BinOp::MinimumF => Some(0),
-        _ => None,
+/// The latency in cycles of `op` in `timing`: the entry of its mnemonic at the width of its
+/// first operand (32 without operands), 0 without an entry; the simulator's rule.
+pub fn op_latency(timing: &TimingModel, f: &Func, op: &Op) -> u64 {
+    let w = op.operands.first().map_or(32, |&v| width(f, v));
+    timing.latency(op.kind.mnemonic(), w).unwrap_or(0).into()
+}
+
+/// Integer operations whose templates are pipelined (`LATENCY` ≥ 1, rtl-templates/README.md
+/// §5.2).
+fn pipelined_int(b: BinOp) -> bool {
+    matches!(b, BinOp::MulI | BinOp::DivSI | BinOp::DivUI | BinOp::RemSI)
+}
+
+/// Checks that a unit with a combinational template has latency 0 in the timing model.
+fn combinational(timing: &TimingModel, f: &Func, op: &Op) -> Result<(), String> {
+    match op_latency(timing, f, op) {
+        0 => Ok(()),
+        l => Err(format!(
+            "the timing model gives `{}` a latency of {l} cycles, but its RTL unit is \
+             combinational",
+            op.kind.mnemonic()
+        )),
     }
 }
 
@@ -35,6 +50,10 @@ pub(crate) struct OpShape {
     pub inputs: Vec<Option<PortName>>,
     /// The port of each result.
     pub outputs: Vec<PortName>,
+    /// Whether the unit's inputs are control-only whatever their operands carry (`join`: its
+    /// only parameter is SIZE, so its ports cannot depend on the operands' data; the data of a
+    /// data-carrying operand is dropped at the port, as the simulator's join does).
+    pub control_inputs: bool,
     /// Memory-side plain signals (memory controllers): name, direction, width.
     pub memory: Vec<(PortName, PortDir, u32)>,
     /// The extern's typed ports, filled in by the lowering.
@@ -97,19 +116,21 @@ fn width(f: &Func, v: crate::handshake::ValueId) -> u32 {
     f.ty(v).map_or(0, Type::data_width)
 }
 
-/// The shape of `op` in `f`; `Ok(None)` for `handshake.end`, which the glue wires directly to
-/// the top module's outputs.
-pub(crate) fn op_shape(f: &Func, op: &Op) -> Result<Option<OpShape>, String> {
+/// The shape of `op` in `f` with latencies from `timing`; `Ok(None)` for `handshake.end`, which
+/// the glue wires directly to the top module's outputs.
+pub(crate) fn op_shape(f: &Func, op: &Op, timing: &TimingModel) -> Result<Option<OpShape>, String> {
     let ins = &op.operands;
     let outs = &op.results;
     let w_in = |i: usize| ins.get(i).map_or(0, |&v| width(f, v));
     let w_out = |i: usize| outs.get(i).map_or(0, |&v| width(f, v));
+    let latency = op_latency(timing, f, op);
     let simple = |name: &str, params, inputs: Vec<PortName>, outputs: Vec<PortName>| {
         Ok(Some(OpShape {
             hw_name: format!("handshake.{name}"),
             params,
             inputs: some(inputs),
             outputs,
+            control_inputs: matches!(op.kind, OpKind::Join),
             memory: Vec::new(),
             ports: Vec::new(),
         }))
@@ -231,8 +252,10 @@ pub(crate) fn op_shape(f: &Func, op: &Op) -> Result<Option<OpShape>, String> {
         OpKind::MemController { .. } => mem_controller(f, op),
         OpKind::Bin(b) if !b.is_float() => {
             let mut params = vec![u("DATA_WIDTH", w_in(0).into())];
-            if let Some(l) = latency(*b, w_in(0)) {
-                params.push(u("LATENCY", l));
+            if pipelined_int(*b) {
+                params.push(u("LATENCY", latency));
+            } else {
+                combinational(timing, f, op)?;
             }
             simple(
                 b.as_str(),
@@ -243,10 +266,7 @@ pub(crate) fn op_shape(f: &Func, op: &Op) -> Result<Option<OpShape>, String> {
         }
         OpKind::Bin(b) => simple(
             b.as_str(),
-            vec![
-                u("FLOAT_WIDTH", w_in(0).into()),
-                u("LATENCY", latency(*b, w_in(0)).unwrap_or(0)),
-            ],
+            vec![u("FLOAT_WIDTH", w_in(0).into()), u("LATENCY", latency)],
             names(&["lhs", "rhs"]),
             names(&["result"]),
         ),
@@ -255,51 +275,60 @@ pub(crate) fn op_shape(f: &Func, op: &Op) -> Result<Option<OpShape>, String> {
             vec![
                 u("FLOAT_WIDTH", w_in(0).into()),
                 s("PREDICATE", p.as_str()),
-                u("LATENCY", 0),
+                u("LATENCY", latency),
             ],
             names(&["lhs", "rhs"]),
             names(&["result"]),
         ),
         OpKind::Un(un @ (UnOp::NegF | UnOp::AbsF)) => simple(
             un.as_str(),
-            vec![u("FLOAT_WIDTH", w_in(0).into()), u("LATENCY", 0)],
+            vec![u("FLOAT_WIDTH", w_in(0).into()), u("LATENCY", latency)],
             names(&["ins"]),
             names(&["outs"]),
         ),
-        OpKind::CmpI(p) => simple(
-            "cmpi",
-            vec![u("DATA_WIDTH", w_in(0).into()), s("PREDICATE", p.as_str())],
-            names(&["lhs", "rhs"]),
-            names(&["result"]),
-        ),
-        OpKind::Un(un @ (UnOp::AbsI | UnOp::NotI)) => simple(
-            if *un == UnOp::AbsI { "absi" } else { "noti" },
-            vec![u("DATA_WIDTH", w_in(0).into())],
-            names(&["ins"]),
-            names(&["outs"]),
-        ),
-        OpKind::Cast(c @ (CastOp::ExtSI | CastOp::ExtUI | CastOp::TruncI)) => simple(
-            c.as_str(),
-            vec![
-                u("INPUT_WIDTH", w_in(0).into()),
-                u("OUTPUT_WIDTH", w_out(0).into()),
-            ],
-            names(&["ins"]),
-            names(&["outs"]),
-        ),
+        OpKind::CmpI(p) => {
+            combinational(timing, f, op)?;
+            simple(
+                "cmpi",
+                vec![u("DATA_WIDTH", w_in(0).into()), s("PREDICATE", p.as_str())],
+                names(&["lhs", "rhs"]),
+                names(&["result"]),
+            )
+        }
+        OpKind::Un(un @ (UnOp::AbsI | UnOp::NotI)) => {
+            combinational(timing, f, op)?;
+            simple(
+                if *un == UnOp::AbsI { "absi" } else { "noti" },
+                vec![u("DATA_WIDTH", w_in(0).into())],
+                names(&["ins"]),
+                names(&["outs"]),
+            )
+        }
+        OpKind::Cast(c @ (CastOp::ExtSI | CastOp::ExtUI | CastOp::TruncI)) => {
+            combinational(timing, f, op)?;
+            simple(
+                c.as_str(),
+                vec![
+                    u("INPUT_WIDTH", w_in(0).into()),
+                    u("OUTPUT_WIDTH", w_out(0).into()),
+                ],
+                names(&["ins"]),
+                names(&["outs"]),
+            )
+        }
         OpKind::Cast(c) => {
             let mut params = match c {
                 CastOp::SIToFP | CastOp::UIToFP => vec![
                     u("INPUT_WIDTH", w_in(0).into()),
                     u("FLOAT_WIDTH", w_out(0).into()),
                 ],
-                CastOp::FPToSI => vec![
+                CastOp::FPToSI | CastOp::FPToUI => vec![
                     u("FLOAT_WIDTH", w_in(0).into()),
                     u("OUTPUT_WIDTH", w_out(0).into()),
                 ],
                 _ => vec![],
             };
-            params.push(u("LATENCY", 0));
+            params.push(u("LATENCY", latency));
             simple(c.as_str(), params, names(&["ins"]), names(&["outs"]))
         }
         other => Err(format!(
@@ -406,6 +435,7 @@ fn mem_controller(f: &Func, op: &Op) -> Result<Option<OpShape>, String> {
         ],
         inputs,
         outputs,
+        control_inputs: false,
         memory,
         ports: Vec::new(),
     }))

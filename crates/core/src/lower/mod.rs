@@ -13,7 +13,8 @@
 //! * Memories: [`memory`]; ordering of possibly conflicting accesses: [`depend`].
 //! * Placeholder calls become `handshake.instance`s: [`placeholders`].
 //! * Returns feed the single `end`: return value, each memory's done token, the exit control.
-//! * Pipelined integer units carry their latency in `hw.parameters` (`LATENCY = 4 : ui32`).
+//! * Latencies are not recorded here: the timing model is their one source, for the simulator
+//!   and the RTL back end alike.
 //!
 //! Every op gets its basic block (`handshake.bb`, the block's position in the CFG layout) and a
 //! unique name; ops that come from a CFG instruction are named after it in program order
@@ -235,16 +236,7 @@ impl<'a> Lowerer<'a> {
     ) -> OpId {
         let name = name.unwrap_or_else(|| self.names.next(kind.mnemonic()));
         let bb = self.bb[&b];
-        let latency = ops::latency(&kind);
-        let id = self.hf.add_named_op(kind, operands, tys, Some(bb), &name);
-        if let (Some(l), Some(op)) = (latency, self.hf.op_mut(id)) {
-            let attr = hs::Attr::Int {
-                value: l as i64,
-                ty: hs::IntTy::Unsigned(32),
-            };
-            op.hw_params.insert("LATENCY".into(), attr);
-        }
-        id
+        self.hf.add_named_op(kind, operands, tys, Some(bb), &name)
     }
 
     /// Adds an op with one result and returns it.
@@ -496,24 +488,14 @@ impl<'a> Lowerer<'a> {
                 Some(self.op1(OpKind::Select, vec![c, x, y], ty, b, name))
             }
             Op::Cast(c, x) => {
-                let span = d.span;
                 let x = self.value(b, *x);
-                match ops::cast(*c) {
-                    Some(k) => Some(self.op1(
-                        OpKind::Cast(k),
-                        vec![x],
-                        ops::channel(rty.unwrap_or(ir::Type::I32)),
-                        b,
-                        name,
-                    )),
-                    None => {
-                        self.error(
-                            span,
-                            format!("`{}` has no Handshake equivalent yet", c.name()),
-                        );
-                        None
-                    }
-                }
+                Some(self.op1(
+                    OpKind::Cast(ops::cast(*c)),
+                    vec![x],
+                    ops::channel(rty.unwrap_or(ir::Type::I32)),
+                    b,
+                    name,
+                ))
             }
             Op::Load(..) | Op::Store(..) => self.lower_access(b, i, name),
             Op::Call(callee, _) => match callee {

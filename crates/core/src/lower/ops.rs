@@ -93,20 +93,20 @@ pub fn cmp(p: CmpPred) -> OpKind {
     }
 }
 
-/// The Handshake kind of a conversion (`fptoui` has none).
-pub fn cast(c: ir::CastOp) -> Option<CastOp> {
+/// The Handshake kind of a conversion.
+pub fn cast(c: ir::CastOp) -> CastOp {
     use ir::CastOp as C;
-    Some(match c {
+    match c {
         C::ExtSI => CastOp::ExtSI,
         C::ExtUI => CastOp::ExtUI,
         C::TruncI => CastOp::TruncI,
         C::SIToFP => CastOp::SIToFP,
         C::UIToFP => CastOp::UIToFP,
         C::FPToSI => CastOp::FPToSI,
-        C::FPToUI => return None,
+        C::FPToUI => CastOp::FPToUI,
         C::ExtF => CastOp::ExtF,
         C::TruncF => CastOp::TruncF,
-    })
+    }
 }
 
 /// The Handshake kind of a unary float operation.
@@ -146,14 +146,4 @@ pub fn select_bits(n: usize) -> u32 {
         bits += 1;
     }
     bits
-}
-
-/// The pipeline latency the compiler gives an integer unit (`rtl-templates/README.md` §5.2):
-/// 4 for `muli`, 35 for the divisions and remainders; None for combinational units.
-pub fn latency(kind: &OpKind) -> Option<u32> {
-    match kind {
-        OpKind::Bin(BinOp::MulI) => Some(4),
-        OpKind::Bin(BinOp::DivSI | BinOp::DivUI | BinOp::RemSI) => Some(35),
-        _ => None,
-    }
 }

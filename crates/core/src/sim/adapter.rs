@@ -408,6 +408,7 @@ fn cast(c: CastOp) -> Result<IntOp, FloatOp> {
         CastOp::SIToFP => Err(FloatOp::SiToFp),
         CastOp::UIToFP => Err(FloatOp::UiToFp),
         CastOp::FPToSI => Err(FloatOp::FpToSi),
+        CastOp::FPToUI => Err(FloatOp::FpToUi),
     }
 }
 

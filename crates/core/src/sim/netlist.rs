@@ -217,7 +217,7 @@ pub enum FloatOp {
     UiToFp,
     /// `fptosi` (unary; saturating, NaN → 0)
     FpToSi,
-    /// `fptoui` (unary; saturating, NaN → 0)
+    /// `fptoui` (unary; as C on x86-64: through a 32- or 64-bit signed conversion, low bits)
     FpToUi,
     /// `extf` f32 → f64 (unary)
     Ext,

@@ -700,7 +700,9 @@ impl Rule<'_, '_, '_> {
             CastOp::SIToFP | CastOp::UIToFP => {
                 (int_ok(x) && float_ok(y), "a float, from an integer")
             }
-            CastOp::FPToSI => (float_ok(x) && int_ok(y), "an integer, from a float"),
+            CastOp::FPToSI | CastOp::FPToUI => {
+                (float_ok(x) && int_ok(y), "an integer, from a float")
+            }
         };
         if !ok {
             self.err(format!("converts to {rule}, but goes from {x} to {y}"));

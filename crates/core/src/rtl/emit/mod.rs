@@ -167,9 +167,6 @@ pub fn emit_rtl(
             });
         }
     }
-    if options.hdl == Hdl::Vhdl {
-        out_files = analysis_order(out_files);
-    }
     let module_names: Vec<&str> = modules.iter().map(|m| m.module_name.as_str()).collect();
     let plan = plan::build(design, &resolved, options.hdl, &module_names);
     let glue = match options.hdl {
@@ -187,44 +184,4 @@ pub fn emit_rtl(
         plan,
     };
     (Some(rtl), diags, sources)
-}
-
-/// Orders VHDL sources so that every file comes after the units it references (`work.<name>`):
-/// a stable topological sort (GHDL analyses files in order). Unknown references are ignored.
-fn analysis_order(files: Vec<RtlFile>) -> Vec<RtlFile> {
-    let stem = |f: &RtlFile| {
-        f.path
-            .rsplit_once('.')
-            .map_or(f.path.clone(), |(s, _)| s.to_ascii_lowercase())
-    };
-    let stems: Vec<String> = files.iter().map(stem).collect();
-    let deps: Vec<Vec<usize>> = files
-        .iter()
-        .map(|f| {
-            let text = f.text.to_ascii_lowercase();
-            stems
-                .iter()
-                .enumerate()
-                .filter(|(_, s)| {
-                    text.match_indices(&format!("work.{s}")).any(|(i, m)| {
-                        !text[i + m.len()..]
-                            .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
-                    })
-                })
-                .map(|(j, _)| j)
-                .collect()
-        })
-        .collect();
-    let mut done = vec![false; files.len()];
-    let mut order = Vec::new();
-    while order.len() < files.len() {
-        let next = (0..files.len())
-            .find(|&i| !done[i] && deps[i].iter().all(|&d| done[d] || d == i))
-            .or_else(|| (0..files.len()).find(|&i| !done[i]));
-        let Some(i) = next else { break };
-        done[i] = true;
-        order.push(i);
-    }
-    let mut slots: Vec<Option<RtlFile>> = files.into_iter().map(Some).collect();
-    order.into_iter().filter_map(|i| slots[i].take()).collect()
 }

@@ -27,6 +27,9 @@ pub struct Signal {
     pub name: String,
     /// Its type.
     pub ty: HwType,
+    /// Whether anything reads its data (false for a data-carrying channel whose only consumers
+    /// are control-only ports, e.g. a `join`'s: only its valid/ready are used).
+    pub data_read: bool,
 }
 
 /// One association of a port map.
@@ -151,13 +154,14 @@ pub(crate) fn build(
             ty: p.ty.clone(),
         })
         .collect();
-    let signals: Vec<Signal> = d
+    let mut signals: Vec<Signal> = d
         .top
         .nets
         .iter()
         .map(|n| Signal {
             name: namer.fresh(&format!("{}_s", n.name), &suffixes),
             ty: n.ty.clone(),
+            data_read: false,
         })
         .collect();
     let mut consumed = vec![false; signals.len()];
@@ -175,6 +179,7 @@ pub(crate) fn build(
         }
         if p.dir == PortDir::Out {
             consumed[net.0 as usize] = true;
+            signals[net.0 as usize].data_read = true;
         }
     }
     let mut instances = Vec::new();
@@ -187,6 +192,9 @@ pub(crate) fn build(
         for (p, net) in ext.ports.iter().zip(&inst.connections) {
             if p.dir == PortDir::In {
                 consumed[net.0 as usize] = true;
+                if p.ty.data_width() > 0 {
+                    signals[net.0 as usize].data_read = true;
+                }
             }
             let s = &signals[net.0 as usize].name;
             for (kind, suf) in kinds(&p.ty) {

@@ -50,7 +50,16 @@ pub(crate) fn glue(plan: &Plan) -> String {
     o.push_str("\n);\n");
     for s in &plan.signals {
         for (kind, suf) in kinds(&s.ty) {
-            let _ = writeln!(o, "  wire {}{}{suf};", range(&s.ty, kind), s.name);
+            let decl = format!("wire {}{}{suf};", range(&s.ty, kind), s.name);
+            if kind == SignalKind::Data && s.ty.is_channel() && !s.data_read {
+                // Only the handshake of this channel is used (e.g. by a join): tell the linter.
+                let _ = writeln!(
+                    o,
+                    "  /* verilator lint_off UNUSEDSIGNAL */\n  {decl}\n  /* verilator lint_on UNUSEDSIGNAL */"
+                );
+            } else {
+                let _ = writeln!(o, "  {decl}");
+            }
         }
     }
     for (l, r) in &plan.assigns {

@@ -1,9 +1,9 @@
 //! Floating-point operation values with IEEE-754 binary32/binary64 arithmetic (round to nearest
-//! even, as Rust's `f32`/`f64`). Width 32 means `f32`, 64 means `f64`. Conversions to integers
-//! saturate and map NaN to 0.
+//! even, as Rust's `f32`/`f64`). Width 32 means `f32`, 64 means `f64`. `fptosi` saturates and
+//! maps NaN to 0; `fptoui` computes what C compiled for x86-64 does ([`fp_to_ui`]).
 
 use crate::sim::netlist::{FloatOp, FloatPredicate};
-use crate::sim::value::{from_f32, from_f64, mask, to_f32, to_f64, to_signed, truncate};
+use crate::sim::value::{from_f32, from_f64, to_f32, to_f64, to_signed, truncate};
 
 /// The value of `op` on the operands `a`, `b` of `in_width` bits (`b` ignored for unary
 /// operations) as an `out_width`-bit result.
@@ -29,21 +29,30 @@ pub fn apply(op: FloatOp, in_width: u32, out_width: u32, a: u64, b: u64) -> u64 
                 (x.trunc().clamp(lo, hi) as i64) as u64
             }
         }
-        FloatOp::FpToUi => {
-            let x = as_f64(a, in_width);
-            let hi = mask(out_width) as f64;
-            if x.is_nan() {
-                0
-            } else {
-                x.trunc().clamp(0.0, hi) as u64
-            }
-        }
+        FloatOp::FpToUi => fp_to_ui(as_f64(a, in_width), out_width),
         FloatOp::Ext => from_f64(f64::from(to_f32(a))),
         FloatOp::Trunc => from_f32(to_f64(a) as f32),
         _ if in_width == 32 => f32_op(op, to_f32(a), to_f32(b)),
         _ => f64_op(op, to_f64(a), to_f64(b)),
     };
     truncate(r, out_width)
+}
+
+/// `fptoui` to `width` bits (before truncation to it): the float rounded toward zero as a signed
+/// integer of S = 32 bits (`width` < 32) or 64 bits, which is -2^(S-1) for NaN, ±inf and values
+/// outside its range; the caller keeps the low `width` bits. This is what C compiled for x86-64
+/// computes (and the interpreter), exact for every value C defines (0 ≤ x < 2^width), and what
+/// the `fptoui` RTL units implement (rtl-templates/float.md).
+fn fp_to_ui(x: f64, width: u32) -> u64 {
+    let s = if width < 32 { 32 } else { 64 };
+    let limit = 2f64.powi(s - 1);
+    let t = x.trunc();
+    let v = if x.is_nan() || t >= limit || t < -limit {
+        i64::MIN >> (64 - s)
+    } else {
+        t as i64
+    };
+    v as u64
 }
 
 /// The operand as an `f64` (exact for `f32` operands).
@@ -106,5 +115,30 @@ fn compare(p: FloatPredicate, x: f64, y: f64) -> bool {
         FloatPredicate::Une => uno || x != y,
         FloatPredicate::Uno => uno,
         FloatPredicate::True => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn to_u(x: f32, width: u32) -> u64 {
+        apply(FloatOp::FpToUi, 32, width, from_f32(x), 0)
+    }
+
+    #[test]
+    fn fptoui_is_exact_in_range_and_follows_x86_outside() {
+        assert_eq!(to_u(200.9, 8), 200);
+        assert_eq!(to_u(4e9, 32), 4_000_000_000);
+        assert_eq!(to_u(-0.5, 8), 0);
+        // In the 32-bit signed range: truncated, then the low bits.
+        assert_eq!(to_u(300.5, 8), 300 & 0xFF);
+        assert_eq!(to_u(-1.0, 8), 0xFF);
+        assert_eq!(to_u(-1.0, 32), 0xFFFF_FFFF);
+        // Outside it (and NaN, inf): the low bits of the most negative integer.
+        assert_eq!(to_u(3e9, 16), 0);
+        assert_eq!(to_u(f32::NAN, 32), 0);
+        assert_eq!(to_u(f32::INFINITY, 64), 1 << 63);
+        assert_eq!(apply(FloatOp::FpToUi, 64, 64, from_f64(1e19), 0), 1 << 63);
     }
 }
