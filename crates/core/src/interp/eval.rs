@@ -173,6 +173,17 @@ fn trunc_i64(x: f64) -> i64 {
     }
 }
 
+/// x86-64 code for a `double` to `uint64_t` conversion: `cvttsd2si` below 2^63, else on
+/// `x - 2^63` with the top bit set again.
+fn trunc_u64(x: f64) -> u64 {
+    const TWO_63: f64 = 9.223372036854776e18;
+    if x < TWO_63 {
+        trunc_i64(x) as u64
+    } else {
+        trunc_i64(x - TWO_63) as u64 ^ (1 << 63)
+    }
+}
+
 /// A conversion from `from` to `to`.
 pub fn cast(op: CastOp, from: Type, to: Type, a: u64) -> u64 {
     use CastOp::*;
@@ -198,17 +209,44 @@ pub fn cast(op: CastOp, from: Type, to: Type, a: u64) -> u64 {
                 v.to_bits()
             }
         }
+        FPToSI if to.bits() > 32 => trunc_i64(as_f64(from, a)) as u64,
         FPToSI => trunc_i32(as_f64(from, a)) as u64 & mask,
         FPToUI => {
             let x = as_f64(from, a);
-            let r = if to.bits() == 32 {
-                trunc_i64(x)
-            } else {
-                trunc_i32(x)
+            let r = match to.bits() {
+                64 => trunc_u64(x),
+                32 => trunc_i64(x) as u64,
+                _ => trunc_i32(x) as u64,
             };
-            r as u64 & mask
+            r & mask
         }
         ExtF => (f32v(a) as f64).to_bits(),
         TruncF => (f64v(a) as f32).to_bits() as u64,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn from_f64(op: CastOp, x: f64, to: Type) -> u64 {
+        cast(op, Type::F64, to, x.to_bits())
+    }
+
+    #[test]
+    fn float_to_int_conversions_follow_x86_64() {
+        // Values gcc on x86-64 prints for the same conversions of `volatile double`s.
+        assert_eq!(
+            from_f64(CastOp::FPToSI, 1e12, Type::Int(64)),
+            1_000_000_000_000
+        );
+        assert_eq!(
+            from_f64(CastOp::FPToUI, 1e19, Type::Int(64)),
+            10_000_000_000_000_000_000
+        );
+        assert_eq!(from_f64(CastOp::FPToUI, 2e19, Type::Int(64)), 0);
+        assert_eq!(from_f64(CastOp::FPToUI, -1.0, Type::Int(64)), u64::MAX);
+        assert_eq!(from_f64(CastOp::FPToUI, 3e9, Type::I32), 3_000_000_000);
+        assert_eq!(from_f64(CastOp::FPToUI, 3e9, Type::Int(8)), 0);
     }
 }

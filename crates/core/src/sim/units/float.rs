@@ -44,6 +44,13 @@ pub fn apply(op: FloatOp, in_width: u32, out_width: u32, a: u64, b: u64) -> u64 
 /// computes (and the interpreter), exact for every value C defines (0 ≤ x < 2^width), and what
 /// the `fptoui` RTL units implement (rtl-templates/float.md).
 fn fp_to_ui(x: f64, width: u32) -> u64 {
+    const TWO_63: f64 = 9.223372036854776e18;
+    if width == 64 && x >= TWO_63 {
+        // x86-64 converts the upper half through `x - 2^63` and sets the top bit again.
+        let t = (x - TWO_63).trunc();
+        let low = if t < TWO_63 { t as i64 } else { i64::MIN };
+        return low as u64 ^ (1 << 63);
+    }
     let s = if width < 32 { 32 } else { 64 };
     let limit = 2f64.powi(s - 1);
     let t = x.trunc();
@@ -138,7 +145,11 @@ mod tests {
         // Outside it (and NaN, inf): the low bits of the most negative integer.
         assert_eq!(to_u(3e9, 16), 0);
         assert_eq!(to_u(f32::NAN, 32), 0);
-        assert_eq!(to_u(f32::INFINITY, 64), 1 << 63);
-        assert_eq!(apply(FloatOp::FpToUi, 64, 64, from_f64(1e19), 0), 1 << 63);
+        assert_eq!(to_u(f32::INFINITY, 64), 0);
+        assert_eq!(
+            apply(FloatOp::FpToUi, 64, 64, from_f64(1e19), 0),
+            10_000_000_000_000_000_000
+        );
+        assert_eq!(apply(FloatOp::FpToUi, 64, 64, from_f64(2e19), 0), 0);
     }
 }
