@@ -41,3 +41,34 @@ test('a compile can be cancelled, and the next one works', async ({ page }) => {
   await app.compileButton.click();
   await expect(app.progress).toHaveAttribute('data-state', 'done');
 });
+
+test('a long compile can be cancelled while it runs; the next one works', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  // `main` spins the interpreter for a long time: the golden run is the slow stage.
+  await app.editor.fill([
+    '#include "dynamatic/Integration.h"',
+    'unsigned spin(unsigned n) {',
+    '  unsigned s = 0;',
+    '  for (unsigned i = 0; i < n; i++) s += i;',
+    '  return s;',
+    '}',
+    'int main(void) {',
+    '  for (unsigned k = 0; k < 80; k++) CALL_KERNEL(spin, 1000000u);',
+    '  return 0;',
+    '}',
+    ''].join('\n'));
+  await app.tab(0).dblclick();
+  await page.getByTestId('rename-input').fill('spin.c');
+  await page.getByTestId('rename-input').press('Enter');
+  await app.compileButton.click();
+  await expect(app.progress).toContainText('Compiling: interpret');
+  await app.cancelButton.click();
+  await expect(app.progress).toHaveAttribute('data-state', 'cancelled');
+  await expect(app.progress).toHaveText('Cancelled.');
+  await app.pickExample('gcd');
+  await app.compileButton.click();
+  await expect(app.progress).toHaveAttribute('data-state', 'done');
+  await expect(page.getByTestId('stage-rtl')).toContainText('passes');
+  expect(app.consoleErrors).toEqual([]);
+});

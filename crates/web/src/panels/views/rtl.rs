@@ -75,8 +75,9 @@ fn files_view(
         .or(r.files.first())
         .map(|f| f.name.clone());
     let files = r.files.clone();
+    let current = Signal::derive(move || chosen.get().or(top_file.clone()));
     let shown = move || {
-        let name = chosen.get().or(top_file.clone())?;
+        let name = current.get()?;
         files.iter().find(|f| f.name == name).cloned()
     };
     let names: Vec<String> = r.files.iter().map(|f| f.name.clone()).collect();
@@ -113,7 +114,7 @@ fn files_view(
                             <li>
                                 <button
                                     class="rtl-file"
-                                    class:selected=move || shown_name(chosen, &here)
+                                    class:selected=move || current.with(|c| c.as_deref() == Some(here.as_str()))
                                     data-testid="rtl-file"
                                     data-path=path
                                     on:click=move |_| chosen.set(Some(pick.clone()))
@@ -133,8 +134,4 @@ fn files_view(
             })}
         </div>
     }
-}
-
-fn shown_name(chosen: RwSignal<Option<String>>, name: &str) -> bool {
-    chosen.with(|c| c.as_deref() == Some(name))
 }
