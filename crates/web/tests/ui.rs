@@ -287,6 +287,21 @@ fn the_worker_boundary_compiles_an_example_through_every_stage() {
 }
 
 #[wasm_bindgen_test]
+fn a_compile_outcome_survives_the_json_wire() {
+    use rivulet_web::protocol::Response;
+    let (outcome, _) = compile_here(find("matvec").unwrap().files(), "verilog");
+    let done = Response::Done { id: 7, outcome };
+    let text = serde_json::to_string(&done).unwrap();
+    let back: Response = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, done);
+    let Response::Done { outcome, .. } = back else {
+        unreachable!()
+    };
+    let zip = outcome.rtl.unwrap().zip_bytes().unwrap();
+    assert_eq!(&zip[..4], b"PK\x03\x04");
+}
+
+#[wasm_bindgen_test]
 fn a_syntax_error_comes_back_at_its_line() {
     let source = "int k(int a) {\n  return a +;\n}\n";
     let (out, _) = compile_here(vec![("k.c".into(), source.into())], "vhdl");
