@@ -48,6 +48,9 @@ export class AppPage {
 
   /** Compiles with the button and waits until the worker is done. */
   async compile() {
+    // Mark the previous result stale: the app rewrites the state as soon as the request runs,
+    // so "done" below is this request's.
+    await this.progress.evaluate((el) => el.setAttribute('data-state', 'stale'));
     await this.compileButton.click();
     await this.page.getByTestId('progress').and(this.page.locator('[data-state="done"]')).waitFor();
   }

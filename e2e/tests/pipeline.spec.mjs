@@ -29,6 +29,12 @@ test('an example compiles through every pass; a pass shows its IR', async ({ pag
   await app.view('buffers').click();
   await expect(page.getByTestId('buffers-algorithm')).toHaveText('on-merges');
   await expect(page.getByTestId('buffers-count')).toHaveText(/^[1-9]\d*$/);
+  await expect(page.getByTestId('buffers-milp')).toContainText('no MILP');
+  // The options reach the driver: an algorithm this build lacks is reported, not hidden.
+  await app.option('buffers').selectOption('fpl22');
+  await app.compile();
+  await expect(page.getByTestId('buffers-substituted')).toContainText('fpl22 is not available');
+  await expect(app.diagnostics.locator('.diag-warning').first()).toContainText('fpl22');
   expect(app.consoleErrors).toEqual([]);
 });
 

@@ -12,16 +12,21 @@ use leptos::prelude::*;
 pub fn PipelineView() -> impl IntoView {
     let session = use_session();
     let outcome = session.compiler.outcome;
-    // Index of the selected pass in the outcome's stage list.
-    let selected = RwSignal::new(None::<usize>);
+    // The selected pass: its index in the outcome's stage list and its name (after a new
+    // compilation the same name is looked up again if the index now holds another pass).
+    let selected = RwSignal::new(None::<(usize, String)>);
     let stages = Memo::new(move |_| {
         outcome.with(|o| o.as_ref().map(|o| o.stages.clone()).unwrap_or_default())
     });
     let compiled = move || outcome.with(Option::is_some);
     let shown = move || {
-        selected
-            .get()
-            .and_then(|k| stages.with(|s| s.get(k).cloned()))
+        let (k, name) = selected.get()?;
+        stages.with(|s| {
+            s.get(k)
+                .filter(|p| p.name == name)
+                .or_else(|| s.iter().find(|p| p.name == name))
+                .cloned()
+        })
     };
     view! {
         <div class="pipeline">
@@ -105,19 +110,24 @@ pub fn PipelineView() -> impl IntoView {
 }
 
 /// One pass of the list.
-fn pass_button(k: usize, p: StageOutcome, selected: RwSignal<Option<usize>>) -> impl IntoView {
+fn pass_button(
+    k: usize,
+    p: StageOutcome,
+    selected: RwSignal<Option<(usize, String)>>,
+) -> impl IntoView {
     let has_ir = p.ir.is_some();
+    let name = p.name.clone();
     view! {
         <li>
             <button
                 class="pass"
-                class:selected=move || selected.get() == Some(k)
+                class:selected=move || selected.with(|s| s.as_ref().is_some_and(|s| s.0 == k))
                 data-testid="pass"
                 data-name=p.name.clone()
                 data-group=p.group.clone()
                 disabled=!has_ir
                 title=if has_ir { "Show the text after this pass" } else { "This pass produced no text" }
-                on:click=move |_| selected.set(Some(k))
+                on:click=move |_| selected.set(Some((k, name.clone())))
             >
                 <span class="pass-name">{p.name.clone()}</span>
                 <span class="pass-ms">{ms(p.millis)}</span>
