@@ -184,3 +184,31 @@ fn no_files_is_a_diagnostic() {
     assert!(has_errors(&out.diagnostics));
     assert!(out.stages.is_empty());
 }
+
+#[test]
+fn every_corpus_kernel_gets_through_synth_without_internal_errors() {
+    let root = format!("{}/../../tests/kernels", env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<String> = std::fs::read_dir(&root)
+        .unwrap()
+        .filter_map(|e| Some(e.ok()?.file_name().to_string_lossy().into_owned()))
+        .filter(|n| std::path::Path::new(&format!("{root}/{n}/{n}.c")).exists())
+        .collect();
+    names.sort();
+    assert!(names.len() > 50);
+    let options = DriverOptions {
+        synth: true,
+        ..DriverOptions::default()
+    };
+    for name in &names {
+        let (out, _) = compile_files(&kernel(name), &options, &mut |_| {});
+        let errors: Vec<&str> = out
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .map(|d| d.message.as_str())
+            .collect();
+        assert!(errors.is_empty(), "{name}: {errors:?}");
+        let last = out.stages.last().map(|s| s.name.as_str());
+        assert_eq!(last, Some("split-bits"), "{name}");
+    }
+}
