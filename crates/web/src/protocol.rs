@@ -59,8 +59,8 @@ pub enum Response {
     Done {
         /// The request.
         id: u32,
-        /// Its result.
-        outcome: CompileOutcome,
+        /// Its result (boxed: it is much larger than the other messages).
+        outcome: Box<CompileOutcome>,
     },
     /// The worker could not read a request (a bug on the page side).
     Rejected {

@@ -290,7 +290,10 @@ fn the_worker_boundary_compiles_an_example_through_every_stage() {
 fn a_compile_outcome_survives_the_json_wire() {
     use rivulet_web::protocol::Response;
     let (outcome, _) = compile_here(find("matvec").unwrap().files(), "verilog");
-    let done = Response::Done { id: 7, outcome };
+    let done = Response::Done {
+        id: 7,
+        outcome: Box::new(outcome),
+    };
     let text = serde_json::to_string(&done).unwrap();
     let back: Response = serde_json::from_str(&text).unwrap();
     assert_eq!(back, done);

@@ -44,7 +44,7 @@ fn handle(scope: &DedicatedWorkerGlobalScope, request: Request) {
                     },
                 )
             };
-            let outcome = compile::compile(&files, &options, &mut progress, &now);
+            let outcome = Box::new(compile::compile(&files, &options, &mut progress, &now));
             post(scope, &Response::Done { id, outcome });
         }
     }
