@@ -25,6 +25,9 @@ export class AppPage {
     this.legend = id('legend');
     this.legendToggle = id('legend-toggle');
     this.diagnostics = id('diagnostics');
+    this.passes = id('pass');
+    this.irText = id('ir-text');
+    this.downloadZip = id('download-zip');
   }
 
   async open(hash = '') {
@@ -39,6 +42,17 @@ export class AppPage {
   async pickExample(name) {
     await this.examplesButton.click();
     await this.page.getByTestId(`example-${name}`).click();
+  }
+
+  pass(name) { return this.page.locator(`[data-testid="pass"][data-name="${name}"]`); }
+
+  /** Compiles with the button and waits until the worker is done. */
+  async compile() {
+    // Mark the previous result stale: the app rewrites the state as soon as the request runs,
+    // so "done" below is this request's.
+    await this.progress.evaluate((el) => el.setAttribute('data-state', 'stale'));
+    await this.compileButton.click();
+    await this.page.getByTestId('progress').and(this.page.locator('[data-state="done"]')).waitFor();
   }
 
   async compileWithShortcut() {

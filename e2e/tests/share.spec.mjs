@@ -61,6 +61,11 @@ test('script payloads in a link show as text and run nothing', async ({ page }) 
   await expect(again.editor).toHaveValue(payload);
   await expect(again.highlight).toContainText('<img src=x onerror=');
   expect(await fresh.locator('img').count()).toBe(0);
+  // Compiling echoes the source in diagnostics and the pipeline: still text only.
+  await again.compile();
+  await expect(again.diagnostics.locator('.diag-error').first()).toBeVisible();
+  await again.pass('front-end').waitFor();
+  expect(await fresh.locator('body img, body script').count()).toBe(0);
   expect(await fresh.evaluate(() => window.__pwned)).toBeUndefined();
   expect(again.consoleErrors).toEqual([]);
 });

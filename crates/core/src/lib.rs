@@ -11,6 +11,7 @@
 pub mod buffer;
 pub mod cfg;
 pub mod diag;
+pub mod driver;
 pub mod front;
 pub mod handshake;
 pub mod hw;

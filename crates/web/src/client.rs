@@ -177,7 +177,7 @@ impl Compiler {
                 self.status.set(CompileStatus::Running(stage));
             }
             Response::Done { id, outcome } if id == current => {
-                self.outcome.set(Some(outcome));
+                self.outcome.set(Some(*outcome));
                 self.status.set(CompileStatus::Done);
             }
             Response::Rejected { reason } => {

@@ -290,7 +290,7 @@ pub fn gutter(lines: usize, flagged: &[(u32, String, String)]) -> String {
                     severity_class(severity)
                 );
                 escape(title, &mut out);
-                let _ = write!(out, "\">{line}</span>\n");
+                let _ = writeln!(out, "\">{line}</span>");
             }
             None => {
                 let _ = writeln!(out, "{line}");

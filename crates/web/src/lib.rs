@@ -6,6 +6,7 @@
 
 mod app;
 pub mod client;
+pub mod download;
 pub mod examples;
 pub mod highlight;
 mod panels;

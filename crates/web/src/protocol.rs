@@ -59,8 +59,8 @@ pub enum Response {
     Done {
         /// The request.
         id: u32,
-        /// Its result.
-        outcome: CompileOutcome,
+        /// Its result (boxed: it is much larger than the other messages).
+        outcome: Box<CompileOutcome>,
     },
     /// The worker could not read a request (a bug on the page side).
     Rejected {
@@ -80,28 +80,83 @@ pub struct CompileOutcome {
     pub diagnostics: Vec<WireDiagnostic>,
     /// Wall time of the whole request in the worker, in milliseconds.
     pub millis: f64,
+    /// What buffer placement did, once it ran.
+    pub buffers: Option<WireBuffers>,
+    /// The RTL bundle, once it was built.
+    pub rtl: Option<WireRtl>,
 }
 
 /// One stage (pass) that ran.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StageOutcome {
-    /// Stage name, one of [`STAGES`] or a pass name within one.
+    /// The pass's name, e.g. `licm`.
     pub name: String,
-    /// Time it took, in milliseconds.
+    /// Its group, one of the names of [`STAGES`].
+    pub group: String,
+    /// Time it took in the worker, in milliseconds.
     pub millis: f64,
-    /// The IR after the stage, as text.
-    pub ir: String,
+    /// The text after the stage (IR, source, golden values), if it produced one.
+    pub ir: Option<String>,
 }
 
-/// The pipeline's stages in order, with what each shows once it exists.
+/// The pipeline's stage groups in order, with what each shows.
 pub const STAGES: &[(&str, &str)] = &[
     ("c", "C front end: preprocess, parse, type-check"),
-    ("cfg", "CFG IR: SSA basic blocks"),
+    ("cfg", "CFG IR: SSA basic blocks, pass by pass"),
+    ("golden", "reference interpreter: the golden kernel call"),
     ("handshake", "Handshake IR: the dataflow circuit"),
     ("buffers", "buffered Handshake IR: buffer placement"),
     ("hw", "HW IR: modules and instances"),
     ("synth", "Synth IR: unbundled data/valid/ready"),
+    ("rtl", "RTL: VHDL or Verilog, testbench, bundle"),
 ];
+
+/// What buffer placement did (see `rivulet_core::driver::BufferReport`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct WireBuffers {
+    /// The algorithm asked for.
+    pub requested: String,
+    /// The algorithm that ran.
+    pub algorithm: String,
+    /// The clock period targeted, in nanoseconds.
+    pub clock_period_ns: f64,
+    /// Buffers placed.
+    pub buffers: usize,
+    /// Time placement took in the worker (MILP build and solve included), in milliseconds.
+    pub millis: f64,
+    /// The MILP's size and status, for MILP-based algorithms.
+    pub milp: Option<WireMilp>,
+    /// Predicted throughput per loop: `(loop, tokens per cycle)`.
+    pub throughput: Vec<(String, f64)>,
+    /// LP files of the MILPs.
+    pub lp_files: Vec<WireFile>,
+}
+
+/// A buffer-placement MILP's size and outcome.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct WireMilp {
+    /// Variables.
+    pub variables: usize,
+    /// Constraints.
+    pub constraints: usize,
+    /// Solver status, e.g. `optimal`.
+    pub status: String,
+    /// Objective value, when solved.
+    pub objective: Option<f64>,
+}
+
+/// The RTL bundle: the same files as the CLI's `--hdl … -o`, and the same zip.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct WireRtl {
+    /// `vhdl` or `verilog`.
+    pub hdl: String,
+    /// The top module (the zip's root folder).
+    pub top: String,
+    /// Every file of the bundle, in order.
+    pub files: Vec<WireFile>,
+    /// The zip bundle, base64-encoded (standard alphabet, padded); empty if it failed.
+    pub zip_base64: String,
+}
 
 /// A diagnostic with its location resolved for display.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -160,5 +215,16 @@ impl WireDiagnostic {
             at,
             notes: d.notes.clone(),
         }
+    }
+}
+
+impl WireRtl {
+    /// The zip bundle's bytes, if it was built.
+    pub fn zip_bytes(&self) -> Option<Vec<u8>> {
+        use base64::Engine;
+        base64::engine::general_purpose::STANDARD
+            .decode(&self.zip_base64)
+            .ok()
+            .filter(|b| !b.is_empty())
     }
 }

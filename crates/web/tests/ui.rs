@@ -6,9 +6,10 @@ use leptos::prelude::*;
 use rivulet_core::diag::{Diagnostic, SourceMap, Span};
 use rivulet_core::share::{self, ShareOptions, ShareState, SharedFile, View};
 use rivulet_web::examples::{default_example, find, EXAMPLES};
-use rivulet_web::protocol::{CompileOutcome, WireDiagnostic};
+use rivulet_web::protocol::{CompileOutcome, WireDiagnostic, WireFile, WireOptions, STAGES};
 use rivulet_web::share_link::restore_from_fragment;
 use rivulet_web::state::{provide_session, Session};
+use rivulet_web::worker::compile::compile;
 use std::cell::Cell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -196,7 +197,9 @@ async fn a_share_link_restores_sources_options_and_view() {
         app.get("view-rtl").get_attribute("aria-selected").unwrap(),
         "true"
     );
-    assert!(app.text("view-body").contains("Not available yet"));
+    assert!(app
+        .text("view-body")
+        .contains("Compile to generate the RTL"));
 }
 
 #[wasm_bindgen_test]
@@ -232,16 +235,142 @@ async fn script_payloads_in_a_link_stay_text() {
     assert!(pwned.is_undefined());
 }
 
+/// Runs the worker's compile boundary in this page (same code as in the worker) with a
+/// clock that advances 1 ms per reading.
+fn compile_here(files: Vec<(String, String)>, hdl: &str) -> (CompileOutcome, Vec<String>) {
+    let wire: Vec<WireFile> = files
+        .into_iter()
+        .map(|(name, text)| WireFile { name, text })
+        .collect();
+    let options = WireOptions {
+        buffer_algorithm: "on-merges".into(),
+        clock_period_ns: 4.0,
+        hdl: hdl.into(),
+    };
+    let clock = Cell::new(0.0);
+    let now = || {
+        clock.set(clock.get() + 1.0);
+        clock.get()
+    };
+    let mut progress = Vec::new();
+    let outcome = compile(&wire, &options, &mut |s| progress.push(s.to_string()), &now);
+    (outcome, progress)
+}
+
 #[wasm_bindgen_test]
-async fn the_pipeline_says_which_stages_are_not_available() {
+fn the_worker_boundary_compiles_an_example_through_every_stage() {
+    let (out, progress) = compile_here(find("fir").unwrap().files(), "vhdl");
+    assert!(
+        out.diagnostics.iter().all(|d| d.severity != "error"),
+        "{:?}",
+        out.diagnostics
+    );
+    assert_eq!(progress.len(), out.stages.len());
+    // Each reading of the fake clock is 1 ms: one per stage start, plus the final one.
+    assert!(
+        out.stages.iter().all(|s| s.millis >= 1.0),
+        "{:?}",
+        out.stages
+    );
+    let groups: Vec<&str> = out.stages.iter().map(|s| s.group.as_str()).collect();
+    for (group, _) in STAGES {
+        assert!(groups.contains(group), "{group} did not run");
+    }
+    let b = out.buffers.expect("buffers");
+    assert_eq!(b.algorithm, "on-merges");
+    assert!(b.buffers > 0);
+    let rtl = out.rtl.expect("rtl");
+    assert!(rtl.files.iter().any(|f| f.name == "fir.vhd"));
+    assert!(rtl.files.iter().any(|f| f.name == "tb_fir.vhd"));
+    let zip = rtl.zip_bytes().expect("zip");
+    assert_eq!(&zip[..2], b"PK");
+}
+
+#[wasm_bindgen_test]
+fn a_compile_outcome_survives_the_json_wire() {
+    use rivulet_web::protocol::Response;
+    let (outcome, _) = compile_here(find("matvec").unwrap().files(), "verilog");
+    let done = Response::Done {
+        id: 7,
+        outcome: Box::new(outcome),
+    };
+    let text = serde_json::to_string(&done).unwrap();
+    let back: Response = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, done);
+    let Response::Done { outcome, .. } = back else {
+        unreachable!()
+    };
+    let zip = outcome.rtl.unwrap().zip_bytes().unwrap();
+    assert_eq!(&zip[..4], b"PK\x03\x04");
+}
+
+#[wasm_bindgen_test]
+fn a_syntax_error_comes_back_at_its_line() {
+    let source = "int k(int a) {\n  return a +;\n}\n";
+    let (out, _) = compile_here(vec![("k.c".into(), source.into())], "vhdl");
+    let error = out
+        .diagnostics
+        .iter()
+        .find(|d| d.severity == "error")
+        .expect("an error");
+    let at = error.at.as_ref().expect("located");
+    assert_eq!((at.file.as_str(), at.line), ("k.c", 2));
+    assert!(out.rtl.is_none() && out.buffers.is_none());
+}
+
+#[wasm_bindgen_test]
+async fn pipeline_buffers_and_rtl_views_show_a_compilation() {
     let app = mount().await;
     assert!(app.text("stage-cfg").contains("not compiled"));
-    app.session
-        .compiler
-        .outcome
-        .set(Some(CompileOutcome::default()));
+    let (out, _) = compile_here(find("gcd").unwrap().files(), "verilog");
+    app.session.compiler.outcome.set(Some(out.clone()));
     settle().await;
-    assert!(app.text("stage-cfg").contains("stage not available yet"));
+    assert!(
+        app.text("stage-cfg").contains("passes"),
+        "{}",
+        app.text("stage-cfg")
+    );
+    let licm = app
+        .root
+        .query_selector("[data-testid='pass'][data-name='licm']")
+        .unwrap()
+        .expect("licm listed");
+    assert!(licm.text_content().unwrap().contains("ms"));
+    licm.unchecked_into::<web_sys::HtmlElement>().click();
+    settle().await;
+    let licm_ir = out.stages.iter().find(|s| s.name == "licm").unwrap();
+    assert_eq!(&app.text("ir-text"), licm_ir.ir.as_ref().unwrap());
+    assert_eq!(app.text("ir-title"), "after licm");
+
+    app.click("view-buffers");
+    settle().await;
+    assert_eq!(app.text("buffers-algorithm"), "on-merges");
+    assert_eq!(
+        app.text("buffers-count"),
+        out.buffers.as_ref().unwrap().buffers.to_string()
+    );
+    assert!(app.text("buffers-milp").contains("no MILP"));
+
+    app.click("view-rtl");
+    settle().await;
+    let rtl = out.rtl.as_ref().unwrap();
+    assert_eq!(
+        app.all("[data-testid='rtl-file']") as usize,
+        rtl.files.len()
+    );
+    assert_eq!(app.text("rtl-file-name"), "gcd.v");
+    let tb = app
+        .root
+        .query_selector("[data-testid='rtl-file'][data-path='tb_gcd.v']")
+        .unwrap()
+        .expect("testbench listed");
+    tb.unchecked_into::<web_sys::HtmlElement>().click();
+    settle().await;
+    assert!(
+        app.text("rtl-text").contains("module tb_gcd"),
+        "{}",
+        app.text("rtl-text")
+    );
 }
 
 #[wasm_bindgen_test]

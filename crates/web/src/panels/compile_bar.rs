@@ -19,15 +19,11 @@ pub fn CompileBar() -> impl IntoView {
         CompileStatus::Failed(why) => format!("Failed: {why}"),
         CompileStatus::Done => compiler.outcome.with(|o| match o {
             Some(o) => format!(
-                "Done in {:.0} ms by {} · {} · stages run: {}",
+                "Done in {:.0} ms by {} · {} · {}",
                 o.millis,
                 o.compiler,
                 count(o.diagnostics.len(), "diagnostic"),
-                if o.stages.is_empty() {
-                    "none yet (the compiler's stages are not available yet)".to_string()
-                } else {
-                    o.stages.len().to_string()
-                }
+                count(o.stages.len(), "pass"),
             ),
             None => "Done.".to_string(),
         }),
@@ -68,9 +64,9 @@ pub fn CompileBar() -> impl IntoView {
 }
 
 fn count(n: usize, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
+    match (n, what.ends_with('s')) {
+        (1, _) => format!("1 {what}"),
+        (_, true) => format!("{n} {what}es"),
+        _ => format!("{n} {what}s"),
     }
 }

@@ -1,38 +1,146 @@
 //! THE boundary between the web app and the compiler: the one function the worker calls.
 //!
-//! Today the core has no pipeline entry point yet, so this runs what exists: it loads the
-//! sources into a `SourceMap` and reports no stage as run (the UI then says "stage not
-//! available yet" for each). When `rivulet_core::compile` lands, replace the body between the
-//! markers with the real call, report each stage through `progress` as it starts, and map
-//! its per-stage results to [`StageOutcome`]s. Nothing else in the web app needs to change.
+//! It runs the core's driver (`rivulet_core::driver::compile_files`) with everything the page
+//! shows — golden run, Synth phases, RTL in the chosen language and its zip — forwards each
+//! stage's name to `progress` as it starts, times the stages with the caller's clock (the
+//! core reads none), and maps the core's results to the wire types of `protocol`.
 
-use crate::protocol::{CompileOutcome, StageOutcome, WireDiagnostic, WireFile, WireOptions};
-use rivulet_core::diag::{Diagnostic, SourceMap};
+use crate::protocol::{
+    CompileOutcome, StageOutcome, WireBuffers, WireDiagnostic, WireFile, WireMilp, WireOptions,
+    WireRtl,
+};
+use base64::Engine;
+use rivulet_core::driver::{
+    compile_files, BufferOptions, BufferReport, DriverOptions, RtlOptions, RtlOutput,
+};
+use rivulet_core::rtl::config::Hdl;
 
 /// Compiles `files` (kernel first) with `options`, calling `progress` with the name of each
-/// stage as it starts. Never panics on user input.
+/// stage as it starts; `now` is a clock in milliseconds. Never panics on user input.
 pub fn compile(
     files: &[WireFile],
     options: &WireOptions,
     progress: &mut dyn FnMut(&str),
+    now: &dyn Fn() -> f64,
 ) -> CompileOutcome {
-    progress("load sources");
-    let mut sources = SourceMap::new();
-    for file in files {
-        sources.add(file.name.as_str(), file.text.as_str());
+    let started = now();
+    let hdl = if options.hdl == "verilog" {
+        Hdl::Verilog
+    } else {
+        Hdl::Vhdl
+    };
+    let kernel = files.first().map_or("kernel.c", |f| f.name.as_str());
+    let mut rtl = RtlOptions::new(hdl, kernel);
+    rtl.zip = true;
+    let driver_options = DriverOptions {
+        buffers: BufferOptions {
+            algorithm: options.buffer_algorithm.clone(),
+            clock_period_ns: options.clock_period_ns,
+        },
+        golden: true,
+        synth: true,
+        rtl: Some(rtl),
+    };
+    let pairs: Vec<(String, String)> = files
+        .iter()
+        .map(|f| (f.name.clone(), f.text.clone()))
+        .collect();
+    let mut starts = Vec::new();
+    let (out, sources) = compile_files(&pairs, &driver_options, &mut |stage| {
+        starts.push(now());
+        progress(stage);
+    });
+    let ended = now();
+    let stages: Vec<StageOutcome> = out
+        .stages
+        .iter()
+        .enumerate()
+        .map(|(k, s)| StageOutcome {
+            name: s.name.clone(),
+            group: s.group.name().to_string(),
+            millis: starts.get(k + 1).copied().unwrap_or(ended)
+                - starts.get(k).copied().unwrap_or(ended),
+            ir: s.ir.clone(),
+        })
+        .collect();
+    let mut diagnostics: Vec<WireDiagnostic> = out
+        .diagnostics
+        .iter()
+        .map(|d| WireDiagnostic::from_core(&sources, d))
+        .collect();
+    if let Some(r) = &out.rtl {
+        diagnostics.extend(
+            r.diagnostics
+                .iter()
+                .map(|d| WireDiagnostic::from_core(&r.config_sources, d)),
+        );
     }
-    // --- swap in `rivulet_core::compile(&sources, &options)` here -------------------------
-    let _ = options;
-    let stages: Vec<StageOutcome> = Vec::new();
-    let diagnostics: Vec<Diagnostic> = Vec::new();
-    // ----------------------------------------------------------------------------------------
+    let buffers_millis = stages
+        .iter()
+        .find(|s| s.group == "buffers")
+        .map_or(0.0, |s| s.millis);
     CompileOutcome {
         compiler: rivulet_core::banner(),
+        buffers: out
+            .buffers
+            .as_ref()
+            .map(|b| wire_buffers(b, buffers_millis)),
+        rtl: out
+            .rtl
+            .as_ref()
+            .filter(|r| !r.files.is_empty())
+            .map(|r| wire_rtl(r, &options.hdl)),
         stages,
-        diagnostics: diagnostics
+        diagnostics,
+        millis: now() - started,
+    }
+}
+
+fn wire_buffers(b: &BufferReport, millis: f64) -> WireBuffers {
+    WireBuffers {
+        requested: b.requested.clone(),
+        algorithm: b.algorithm.clone(),
+        clock_period_ns: b.clock_period_ns,
+        buffers: b.buffers,
+        millis,
+        milp: b.milp.as_ref().map(|m| WireMilp {
+            variables: m.variables,
+            constraints: m.constraints,
+            status: m.status.clone(),
+            objective: m.objective,
+        }),
+        throughput: b
+            .throughput
             .iter()
-            .map(|d| WireDiagnostic::from_core(&sources, d))
+            .map(|t| (t.name.clone(), t.throughput))
             .collect(),
-        millis: 0.0,
+        lp_files: b
+            .lp_files
+            .iter()
+            .map(|(name, text)| WireFile {
+                name: name.clone(),
+                text: text.clone(),
+            })
+            .collect(),
+    }
+}
+
+fn wire_rtl(r: &RtlOutput, hdl: &str) -> WireRtl {
+    WireRtl {
+        hdl: hdl.to_string(),
+        top: r.top.clone(),
+        files: r
+            .files
+            .iter()
+            .map(|(name, text)| WireFile {
+                name: name.clone(),
+                text: text.clone(),
+            })
+            .collect(),
+        zip_base64: r
+            .zip
+            .as_ref()
+            .map(|z| base64::engine::general_purpose::STANDARD.encode(z))
+            .unwrap_or_default(),
     }
 }

@@ -35,7 +35,6 @@ pub fn serve() {
 fn handle(scope: &DedicatedWorkerGlobalScope, request: Request) {
     match request {
         Request::Compile { id, files, options } => {
-            let started = js_sys::Date::now();
             let mut progress = |stage: &str| {
                 post(
                     scope,
@@ -45,11 +44,18 @@ fn handle(scope: &DedicatedWorkerGlobalScope, request: Request) {
                     },
                 )
             };
-            let mut outcome = compile::compile(&files, &options, &mut progress);
-            outcome.millis = js_sys::Date::now() - started;
+            let outcome = Box::new(compile::compile(&files, &options, &mut progress, &now));
             post(scope, &Response::Done { id, outcome });
         }
     }
+}
+
+/// The worker's clock in milliseconds (`performance.now()`, sub-millisecond resolution).
+fn now() -> f64 {
+    js_sys::global()
+        .unchecked_into::<web_sys::WorkerGlobalScope>()
+        .performance()
+        .map_or_else(js_sys::Date::now, |p| p.now())
 }
 
 fn post(scope: &DedicatedWorkerGlobalScope, response: &Response) {

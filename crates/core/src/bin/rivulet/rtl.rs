@@ -1,17 +1,13 @@
 //! `rivulet compile K.c --emit hw` and `rivulet compile K.c --hdl vhdl|verilog -o out/
 //! [--zip out.zip]`: the kernel's HW IR, or its RTL with a self-checking testbench (golden
 //! values from the reference interpreter), `run-sim.sh`, the IR of every stage, the DOT graph,
-//! the RTL configuration used and a short report.
+//! the RTL configuration used and a short report. The compilation is the core's driver
+//! (`rivulet_core::driver`); this file only reads configurations and writes files.
 
 use rivulet_core::diag::{has_errors, render, FileId, SourceMap};
-use rivulet_core::handshake::{dot, print_func, Func};
-use rivulet_core::hw::{lower::lower_func, print::print_design, Design};
-use rivulet_core::interp::{self, InterpOptions};
-use rivulet_core::pipeline::compile_c_to_handshake;
+use rivulet_core::driver::{self, Compiled, DriverOptions, RtlOptions};
+use rivulet_core::hw::print::print_design;
 use rivulet_core::rtl::config::Hdl;
-use rivulet_core::rtl::emit::testbench::testbench;
-use rivulet_core::rtl::emit::vectors::vectors_from_call;
-use rivulet_core::rtl::emit::{bundle::zip_bundle, emit_rtl, hdl_word, EmitOptions};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -29,48 +25,24 @@ pub struct RtlArgs {
     pub allow_generators: bool,
 }
 
-/// Most cycles the testbench waits for the outputs.
-const MAX_CYCLES: u64 = 1_000_000;
-
 fn fail(msg: &str) -> ExitCode {
     eprintln!("error: {msg}");
     ExitCode::from(1)
 }
 
-/// Compiles to HW; returns the kernel function, the design, the memories and the stages.
-struct Compiled {
-    func: Func,
-    design: Design,
-    memories: Vec<rivulet_core::lower::MemoryInfo>,
-    stages: Vec<(String, String)>,
-}
-
+/// Runs the driver and prints its diagnostics (the RTL configuration's too).
 fn compile(
     sources: &mut SourceMap,
     id: FileId,
     lookup: &mut dyn FnMut(&str) -> Option<String>,
-) -> Option<Compiled> {
-    let out = compile_c_to_handshake(sources, id, lookup, true);
+    options: &DriverOptions,
+) -> Compiled {
+    let out = driver::compile(sources, id, lookup, options, &mut |_| {});
     eprint!("{}", render(sources, &out.diagnostics));
-    let module = out.module.filter(|_| !has_errors(&out.diagnostics))?;
-    let mut func = module.funcs.first()?.clone();
-    // The same correctness-first placement `rivulet sim` uses by default, so the RTL's cycle
-    // count can be compared with the simulator's.
-    rivulet_core::buffer::place_on_merges(&mut func);
-    let mut stages: Vec<(String, String)> = out
-        .stages
-        .iter()
-        .map(|s| (s.pass.to_string(), s.ir.clone()))
-        .collect();
-    stages.push(("buffers-on-merges".to_string(), print_func(&func)));
-    let (design, diags) = lower_func(&func);
-    eprint!("{}", render(sources, &diags));
-    Some(Compiled {
-        func,
-        design: design?,
-        memories: out.memories,
-        stages,
-    })
+    if let Some(rtl) = &out.rtl {
+        eprint!("{}", render(&rtl.config_sources, &rtl.diagnostics));
+    }
+    out
 }
 
 /// Prints the HW IR.
@@ -79,12 +51,13 @@ pub fn emit_hw(
     id: FileId,
     lookup: &mut dyn FnMut(&str) -> Option<String>,
 ) -> ExitCode {
-    match compile(sources, id, lookup) {
-        Some(c) => {
-            print!("{}", print_design(&c.design));
+    let out = compile(sources, id, lookup, &DriverOptions::default());
+    match &out.design {
+        Some(design) if !has_errors(&out.diagnostics) => {
+            print!("{}", print_design(design));
             ExitCode::SUCCESS
         }
-        None => ExitCode::from(1),
+        _ => ExitCode::from(1),
     }
 }
 
@@ -102,92 +75,34 @@ pub fn run(
     if args.out.is_none() && args.zip.is_none() {
         return fail("`--hdl` needs `-o <dir>` or `--zip <file>`");
     }
-    let mut configs = Vec::new();
+    let mut rtl = RtlOptions::new(hdl, file.display().to_string());
     for p in &args.configs {
         match std::fs::read_to_string(p) {
-            Ok(t) => configs.push((p.display().to_string(), t)),
+            Ok(t) => rtl.configs.push((p.display().to_string(), t)),
             Err(e) => return fail(&format!("cannot read {}: {e}", p.display())),
         }
     }
-    let Some(c) = compile(sources, id, lookup) else {
+    rtl.allow_external_generators = args.allow_generators;
+    rtl.zip = args.zip.is_some();
+    let options = DriverOptions {
+        rtl: Some(rtl),
+        ..DriverOptions::default()
+    };
+    let out = compile(sources, id, lookup, &options);
+    let Some(bundle) = out.rtl.filter(|b| !b.files.is_empty()) else {
         return ExitCode::from(1);
     };
-    let options = EmitOptions {
-        hdl,
-        configs,
-        allow_external_generators: args.allow_generators,
-    };
-    let (rtl, diags, config_sources) = emit_rtl(&c.design, &options);
-    eprint!("{}", render(&config_sources, &diags));
-    let Some(rtl) = rtl else {
+    if has_errors(&out.diagnostics) || has_errors(&bundle.diagnostics) {
         return ExitCode::from(1);
-    };
-    // Golden values from the interpreter (first kernel call).
-    let cfg = rivulet_core::cfg::compile_c(sources, id, lookup, false);
-    let Some(cfg_module) = cfg.module else {
-        return fail("the kernel does not compile for the interpreter");
-    };
-    let run = match interp::run(&cfg_module, &InterpOptions::default()) {
-        Ok(r) => r,
-        Err(d) => {
-            eprint!("{}", render(sources, &[d]));
-            return ExitCode::from(1);
-        }
-    };
-    let Some(call) = run.calls.first() else {
-        return fail("`main` never calls the kernel, so there are no golden values");
-    };
-    let vectors = match vectors_from_call(&c.func, &c.memories, call) {
-        Ok(v) => v,
-        Err(e) => return fail(&e),
-    };
-    let tb = match testbench(&c.design, &rtl, &vectors, MAX_CYCLES) {
-        Ok(t) => t,
-        Err(e) => return fail(&e),
-    };
-    let mut files: Vec<(String, String)> = rtl
-        .files
-        .iter()
-        .chain(&tb)
-        .map(|f| (f.path.clone(), f.text.clone()))
-        .collect();
-    for (k, (pass, ir)) in c.stages.iter().enumerate() {
-        files.push((format!("ir/{k:02}-{pass}.mlir"), ir.clone()));
     }
-    files.push((
-        format!("ir/{:02}-hw.mlir", c.stages.len()),
-        print_design(&c.design),
-    ));
-    files.push(("graph.dot".into(), dot::to_dot(&c.func)));
-    for (name, text) in options.config_files() {
-        let base = Path::new(&name)
-            .file_name()
-            .map_or(name.clone(), |n| n.to_string_lossy().into_owned());
-        files.push((format!("config/{base}"), text));
-    }
-    let report = format!(
-        "Rivulet {}\nkernel: {}\nsource: {}\nhdl: {}\nunits: {} instances of {} modules\n\
-         memories: {}\nexternal generators: {}\nrun: sh run-sim.sh (prints `cycles: N` last; \
-         exit 0 when every output matches the interpreter)\n",
-        rivulet_core::version(),
-        rtl.plan.top,
-        file.display(),
-        hdl_word(hdl),
-        c.design.top.instances.len(),
-        c.design.externs.len(),
-        c.design.memories.len(),
-        rtl.external.len()
-    );
-    files.push(("report.txt".into(), report));
     if let Some(dir) = &args.out {
-        if let Err(e) = write_dir(dir, &files, &rtl.external) {
+        if let Err(e) = write_dir(dir, &bundle.files, &bundle.external) {
             return fail(&e);
         }
     }
     if let Some(zip) = &args.zip {
-        let bytes = match zip_bundle(&rtl.plan.top, &files) {
-            Ok(b) => b,
-            Err(e) => return fail(&e),
+        let Some(bytes) = &bundle.zip else {
+            return ExitCode::from(1);
         };
         if let Err(e) = std::fs::write(zip, bytes) {
             return fail(&format!("cannot write {}: {e}", zip.display()));

@@ -1,14 +1,18 @@
 //! The output views (pipeline, graph, hardware, buffers, simulation, RTL) behind view tabs.
 //! The selected view is part of the session's options, so share links restore it.
 
+mod buffers;
 mod pipeline;
 mod placeholder;
+mod rtl;
 
 use crate::state::use_session;
+use buffers::BuffersView;
 use leptos::prelude::*;
 use pipeline::PipelineView;
 use placeholder::Placeholder;
 use rivulet_core::share::View;
+use rtl::RtlView;
 
 fn title(view: View) -> &'static str {
     match view {
@@ -55,15 +59,11 @@ pub fn Views() -> impl IntoView {
                 View::Hardware => view! {
                     <Placeholder what="The selected unit's ports unbundled into data, valid and ready wires, and its hw.module text." />
                 }.into_any(),
-                View::Buffers => view! {
-                    <Placeholder what="Buffer placement: MILP size, solve time and status, predicted throughput per loop, the LP file." />
-                }.into_any(),
+                View::Buffers => view! { <BuffersView /> }.into_any(),
                 View::Simulation => view! {
                     <Placeholder what="Cycle-by-cycle simulation with handshake states on every channel and the output check." />
                 }.into_any(),
-                View::Rtl => view! {
-                    <Placeholder what="The generated VHDL or Verilog files and the zip download." />
-                }.into_any(),
+                View::Rtl => view! { <RtlView /> }.into_any(),
             }}
         </div>
     }

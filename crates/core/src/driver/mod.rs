@@ -1,0 +1,186 @@
+//! The compile driver: one entry that takes a kernel from C source through every stage and
+//! returns everything a front end needs — diagnostics, the IR after every stage, the buffered
+//! circuit, the interpreter's golden run, the HW design and, on request, the RTL bundle.
+//! The CLI and the web app's worker both call [`compile`]; they only do input and output.
+//!
+//! Stages, in order (each a [`StageIr`] of its [`StageGroup`]): `front-end` (C), `lower` and
+//! the CFG passes of [`crate::cfg::passes::PIPELINE`], `interpret` (golden run, when asked),
+//! `cf-to-handshake`, `canonicalize`, `materialize`, `buffers-<algorithm>`, `hw`, the Synth
+//! phases `unbundle`, `invert-ready`, `split-bits` (when asked), then `rtl`, `testbench`,
+//! `bundle`, `zip` (when asked). A stage that fails ends the run; later stages are absent.
+//!
+//! Invariant: `progress` is called exactly once per entry of [`Compiled::stages`], in order,
+//! with the stage's name, just before the stage runs; so a caller that reads a clock in
+//! `progress` knows every stage's duration (from one call to the next). The driver is pure.
+
+mod buffers;
+mod rtl;
+mod run;
+
+pub use buffers::{BufferOptions, BufferReport, LoopThroughput, MilpReport, ON_MERGES};
+pub use rtl::{RtlOptions, RtlOutput};
+pub use run::compile;
+
+use crate::diag::{Diagnostic, FileId, SourceMap};
+use crate::handshake::{self as hs, Func};
+use crate::hw::Design;
+use crate::interp::RunResult;
+use crate::lower::MemoryInfo;
+
+/// The pipeline's stage groups, in order (the app's pipeline view shows one heading each).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum StageGroup {
+    /// The C front end.
+    C,
+    /// The CFG IR and its passes.
+    Cfg,
+    /// The reference interpreter's run (its "IR" is the golden call as JSON).
+    Golden,
+    /// Handshake IR: lowering, canonicalization, materialization.
+    Handshake,
+    /// Buffered Handshake IR.
+    Buffers,
+    /// HW IR.
+    Hw,
+    /// Synth IR (unbundled wires).
+    Synth,
+    /// RTL emission and its bundle.
+    Rtl,
+}
+
+impl StageGroup {
+    /// The group's stable name: `c`, `cfg`, `golden`, `handshake`, `buffers`, `hw`, `synth`,
+    /// `rtl`.
+    pub fn name(self) -> &'static str {
+        match self {
+            StageGroup::C => "c",
+            StageGroup::Cfg => "cfg",
+            StageGroup::Golden => "golden",
+            StageGroup::Handshake => "handshake",
+            StageGroup::Buffers => "buffers",
+            StageGroup::Hw => "hw",
+            StageGroup::Synth => "synth",
+            StageGroup::Rtl => "rtl",
+        }
+    }
+}
+
+/// One stage that ran (or started and failed).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StageIr {
+    /// The stage's name, e.g. `licm`.
+    pub name: String,
+    /// Its group.
+    pub group: StageGroup,
+    /// The text after it (IR, or the source for the front end); `None` when it failed or
+    /// produces no text.
+    pub ir: Option<String>,
+}
+
+/// What to compute.
+#[derive(Clone, Debug, Default)]
+pub struct DriverOptions {
+    /// Buffer placement.
+    pub buffers: BufferOptions,
+    /// Run the reference interpreter (golden values and the profile). Implied by `rtl`.
+    pub golden: bool,
+    /// Lower the buffered circuit to Synth IR.
+    pub synth: bool,
+    /// Emit RTL.
+    pub rtl: Option<RtlOptions>,
+}
+
+/// Everything one compilation produced. Fields are `None`/empty from the stage that failed on.
+#[derive(Clone, Debug, Default)]
+pub struct Compiled {
+    /// Every diagnostic, located in the caller's `SourceMap` (headers are added to it).
+    pub diagnostics: Vec<Diagnostic>,
+    /// The stages, in the order they ran.
+    pub stages: Vec<StageIr>,
+    /// The buffered Handshake module: the kernel first, then placeholder declarations.
+    pub module: Option<hs::Module>,
+    /// The kernel's memories, in argument order.
+    pub memories: Vec<MemoryInfo>,
+    /// The interpreter's run of `main` (kernel calls and profile), when asked.
+    pub golden: Option<RunResult>,
+    /// What buffer placement did.
+    pub buffers: Option<BufferReport>,
+    /// The HW design.
+    pub design: Option<Design>,
+    /// The RTL bundle, when asked.
+    pub rtl: Option<RtlOutput>,
+}
+
+impl Compiled {
+    /// The buffered kernel function.
+    pub fn kernel(&self) -> Option<&Func> {
+        self.module.as_ref()?.funcs.first()
+    }
+}
+
+/// Compiles in-memory files: the first is the kernel, the others are headers the kernel can
+/// `#include "name"`. Returns the source map the diagnostics point into.
+pub fn compile_files(
+    files: &[(String, String)],
+    options: &DriverOptions,
+    progress: &mut dyn FnMut(&str),
+) -> (Compiled, SourceMap) {
+    let mut sources = SourceMap::new();
+    let Some((name, text)) = files.first() else {
+        let none = Diagnostic::error("there is no kernel file to compile");
+        let compiled = Compiled {
+            diagnostics: vec![none],
+            ..Compiled::default()
+        };
+        return (compiled, sources);
+    };
+    let kernel: FileId = sources.add(name.as_str(), text.as_str());
+    let headers = &files[1..];
+    let mut lookup = |wanted: &str| {
+        headers
+            .iter()
+            .find(|(n, _)| n == wanted)
+            .map(|(_, t)| t.clone())
+    };
+    let compiled = compile(&mut sources, kernel, &mut lookup, options, progress);
+    (compiled, sources)
+}
+
+/// Records stages as they start and calls `progress` (see the module invariant).
+pub(crate) struct Recorder<'p> {
+    stages: Vec<StageIr>,
+    progress: &'p mut dyn FnMut(&str),
+}
+
+impl<'p> Recorder<'p> {
+    fn new(progress: &'p mut dyn FnMut(&str)) -> Self {
+        Recorder {
+            stages: Vec::new(),
+            progress,
+        }
+    }
+
+    /// Starts a stage.
+    fn begin(&mut self, group: StageGroup, name: &str) {
+        (self.progress)(name);
+        self.stages.push(StageIr {
+            name: name.to_string(),
+            group,
+            ir: None,
+        });
+    }
+
+    /// Sets the text after the current stage.
+    fn set_ir(&mut self, ir: String) {
+        if let Some(s) = self.stages.last_mut() {
+            s.ir = Some(ir);
+        }
+    }
+
+    /// Renames the current stage (when its name depends on what it did).
+    fn rename(&mut self, name: String) {
+        if let Some(s) = self.stages.last_mut() {
+            s.name = name;
+        }
+    }
+}

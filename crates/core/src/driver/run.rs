@@ -1,0 +1,191 @@
+//! The driver's stage sequence: front end, CFG passes, golden run, Handshake, buffers, HW,
+//! Synth, RTL. Each stage is announced to the [`Recorder`] before it runs; the first stage
+//! that fails (an error diagnostic) ends the run with everything computed so far.
+
+use super::{buffers, rtl, Compiled, DriverOptions, Recorder, StageGroup, StageIr};
+use crate::cfg::passes::{run_pass, PIPELINE};
+use crate::diag::{has_errors, Diagnostic, FileId, SourceMap};
+use crate::handshake::{print_func, print_module};
+use crate::hw::{lower::lower_func, print::print_design};
+use crate::interp::{self, json::call_json, InterpOptions};
+use crate::pipeline::{verify, HANDSHAKE_STAGES};
+use crate::synth::{invert_ready::invert_ready, print_netlist, split_bits::split_bits};
+use crate::transform::{canonicalize, materialize};
+
+/// Compiles the kernel file `kernel` of `sources` (kernel named like the file; `lookup`
+/// resolves `#include "x.h"`) through every stage `options` ask for, calling `progress` with
+/// each stage's name as it starts. Never panics on user input: problems are diagnostics.
+pub fn compile(
+    sources: &mut SourceMap,
+    kernel: FileId,
+    lookup: &mut dyn FnMut(&str) -> Option<String>,
+    options: &DriverOptions,
+    progress: &mut dyn FnMut(&str),
+) -> Compiled {
+    let mut rec = Recorder::new(progress);
+    let mut out = Compiled::default();
+    run(sources, kernel, lookup, options, &mut rec, &mut out);
+    out.stages = rec.stages;
+    out
+}
+
+fn run(
+    sources: &mut SourceMap,
+    kernel: FileId,
+    lookup: &mut dyn FnMut(&str) -> Option<String>,
+    options: &DriverOptions,
+    rec: &mut Recorder,
+    out: &mut Compiled,
+) -> Option<()> {
+    let diags = &mut out.diagnostics;
+    // C front end.
+    rec.begin(StageGroup::C, "front-end");
+    let name = crate::front::kernel_name(sources.name(kernel)).to_string();
+    let front = crate::front::check(sources, kernel, &name, lookup);
+    diags.extend(front.diagnostics);
+    let prog = front.program.filter(|_| !has_errors(diags))?;
+    rec.set_ir(sources.text(kernel).to_string());
+
+    // CFG IR and its passes.
+    rec.begin(StageGroup::Cfg, "lower");
+    let mut cfg = crate::cfg::build::build_module(&prog, diags)?;
+    rec.set_ir(crate::cfg::print::print_module(&cfg));
+    for &pass in PIPELINE {
+        rec.begin(StageGroup::Cfg, pass.name());
+        for f in &mut cfg.functions {
+            run_pass(pass, f, diags);
+        }
+        let errs = crate::cfg::verify::verify_module(&cfg);
+        if !errs.is_empty() {
+            diags.push(
+                Diagnostic::error(format!(
+                    "internal error: the IR is invalid after pass `{}`",
+                    pass.name()
+                ))
+                .with_note(errs.join("\n")),
+            );
+            return None;
+        }
+        rec.set_ir(crate::cfg::print::print_module(&cfg));
+    }
+    if has_errors(diags) {
+        return None;
+    }
+
+    // The reference interpreter: golden values and the profile.
+    if options.golden || options.rtl.is_some() {
+        rec.begin(StageGroup::Golden, "interpret");
+        match interp::run(&cfg, &InterpOptions::default()) {
+            Ok(run) => {
+                if let Some(call) = run.calls.first() {
+                    rec.set_ir(call_json(call));
+                }
+                out.golden = Some(run);
+            }
+            Err(d) => diags.push(d),
+        }
+    }
+
+    // Handshake IR.
+    rec.begin(StageGroup::Handshake, HANDSHAKE_STAGES[0]);
+    let lowered = crate::lower::lower_kernel(&cfg, &prog.placeholders, diags);
+    let lowered = lowered.filter(|_| !has_errors(diags))?;
+    out.memories = lowered.memories;
+    let mut module = lowered.module;
+    for (k, &stage) in HANDSHAKE_STAGES.iter().enumerate() {
+        if k > 0 {
+            rec.begin(StageGroup::Handshake, stage);
+        }
+        match k {
+            1 => module.funcs.iter_mut().for_each(canonicalize::run),
+            2 => module.funcs.iter_mut().for_each(materialize::run),
+            _ => {}
+        }
+        let errs = verify(&module, k == HANDSHAKE_STAGES.len() - 1);
+        rec.set_ir(print_module(&module));
+        if !errs.is_empty() {
+            let notes: Vec<String> = errs.iter().map(|d| d.message.clone()).collect();
+            diags.push(
+                Diagnostic::error(format!(
+                    "internal error: the Handshake IR is invalid after `{stage}`"
+                ))
+                .with_note(notes.join("\n")),
+            );
+            return None;
+        }
+    }
+
+    // Buffer placement.
+    rec.begin(StageGroup::Buffers, "buffers");
+    let mut func = module.funcs.first()?.clone();
+    let profile = out.golden.as_ref().map(|g| &g.profile);
+    let report = buffers::place(&mut func, profile, &options.buffers, diags);
+    rec.rename(format!("buffers-{}", report.algorithm));
+    rec.set_ir(print_func(&func));
+    out.buffers = Some(report);
+    module.funcs[0] = func;
+    out.module = Some(module);
+    let func = out.module.as_ref()?.funcs.first()?;
+
+    // HW IR.
+    rec.begin(StageGroup::Hw, "hw");
+    let (design, hw_diags) = lower_func(func);
+    diags.extend(hw_diags);
+    let design = design?;
+    rec.set_ir(print_design(&design));
+
+    // Synth IR, phase by phase.
+    if options.synth {
+        rec.begin(StageGroup::Synth, "unbundle");
+        match crate::synth::unbundle::unbundle_func(func) {
+            Ok(unbundled) => {
+                rec.set_ir(print_netlist(&unbundled));
+                rec.begin(StageGroup::Synth, "invert-ready");
+                match invert_ready(&unbundled) {
+                    Ok(inverted) => {
+                        rec.set_ir(print_netlist(&inverted));
+                        rec.begin(StageGroup::Synth, "split-bits");
+                        rec.set_ir(print_netlist(&split_bits(&inverted)));
+                    }
+                    Err(ds) => diags.extend(ds),
+                }
+            }
+            Err(ds) => diags.extend(ds),
+        }
+    }
+
+    // RTL and its bundle.
+    if let Some(rtl_options) = &options.rtl {
+        if has_errors(diags) {
+            out.design = Some(design);
+            return None;
+        }
+        rec.begin(StageGroup::Rtl, "rtl");
+        let ir = bundle_ir(&rec.stages);
+        let input = rtl::RtlInput {
+            func,
+            design: &design,
+            memories: &out.memories,
+            call: out.golden.as_ref().and_then(|g| g.calls.first()),
+            ir,
+        };
+        out.rtl = Some(rtl::build(&input, rtl_options, rec, diags));
+    }
+    out.design = Some(design);
+    Some(())
+}
+
+/// The IR texts the RTL bundle saves under `ir/`: the CFG, Handshake, buffered Handshake and
+/// HW stages, in order.
+fn bundle_ir(stages: &[StageIr]) -> Vec<(String, String)> {
+    stages
+        .iter()
+        .filter(|s| {
+            matches!(
+                s.group,
+                StageGroup::Cfg | StageGroup::Handshake | StageGroup::Buffers | StageGroup::Hw
+            )
+        })
+        .filter_map(|s| Some((s.name.clone(), s.ir.clone()?)))
+        .collect()
+}

@@ -1,0 +1,120 @@
+//! The buffers view: what buffer placement did for the latest compilation — algorithm asked
+//! for and used, clock period, buffers placed, placement time — and, for MILP-based
+//! algorithms, the MILP's size and status, the predicted throughput per loop and the LP files
+//! to download. The algorithm and clock period are chosen in the options row above.
+
+use crate::download::download_text;
+use crate::protocol::WireBuffers;
+use crate::state::use_session;
+use leptos::prelude::*;
+
+/// The buffer placement report.
+#[component]
+pub fn BuffersView() -> impl IntoView {
+    let session = use_session();
+    let report = move || {
+        session
+            .compiler
+            .outcome
+            .with(|o| o.as_ref().map(|o| o.buffers.clone()))
+    };
+    move || {
+        match report() {
+        None => view! { <p class="muted" data-testid="buffers-empty">"Compile to place buffers."</p> }
+            .into_any(),
+        Some(None) => view! {
+            <p class="muted" data-testid="buffers-empty">
+                "Buffer placement did not run: the compilation stopped earlier (see the diagnostics)."
+            </p>
+        }
+        .into_any(),
+        Some(Some(b)) => report_view(b).into_any(),
+    }
+    }
+}
+
+fn report_view(b: WireBuffers) -> impl IntoView {
+    let substituted = (b.requested != b.algorithm).then(|| {
+        view! {
+            <p class="note" data-testid="buffers-substituted">
+                {format!(
+                    "{} is not available in this build; {} placed the buffers instead.",
+                    b.requested, b.algorithm
+                )}
+            </p>
+        }
+    });
+    let milp = match &b.milp {
+        Some(m) => view! {
+            <dl class="facts" data-testid="buffers-milp">
+                <dt>"MILP size"</dt>
+                <dd>{format!("{} variables, {} constraints", m.variables, m.constraints)}</dd>
+                <dt>"Status"</dt>
+                <dd>{m.status.clone()}</dd>
+                <dt>"Objective"</dt>
+                <dd>{m.objective.map_or("–".to_string(), |o| format!("{o:.4}"))}</dd>
+            </dl>
+        }
+        .into_any(),
+        None => view! {
+            <p class="muted" data-testid="buffers-milp">
+                {format!("{} places buffers by rule: no MILP was solved.", b.algorithm)}
+            </p>
+        }
+        .into_any(),
+    };
+    let throughput = (!b.throughput.is_empty()).then(|| {
+        view! {
+            <table class="throughput" data-testid="buffers-throughput">
+                <thead><tr><th>"Loop"</th><th>"Predicted throughput (tokens/cycle)"</th></tr></thead>
+                <tbody>
+                    {b.throughput
+                        .iter()
+                        .map(|(name, t)| view! { <tr><td>{name.clone()}</td><td>{format!("{t:.3}")}</td></tr> })
+                        .collect_view()}
+                </tbody>
+            </table>
+        }
+    });
+    let lp_files = (!b.lp_files.is_empty()).then(|| {
+        view! {
+            <div class="lp-files">
+                {b.lp_files
+                    .iter()
+                    .map(|f| {
+                        let (name, text) = (f.name.clone(), f.text.clone());
+                        view! {
+                            <button
+                                class="button small"
+                                data-testid="download-lp"
+                                on:click=move |_| {
+                                    let _ = download_text(&name, &text);
+                                }
+                            >
+                                {format!("Download {}", f.name)}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
+            </div>
+        }
+    });
+    view! {
+        <div class="buffers" data-testid="buffers-report">
+            <dl class="facts">
+                <dt>"Algorithm"</dt>
+                <dd data-testid="buffers-algorithm">{b.algorithm.clone()}</dd>
+                <dt>"Clock period"</dt>
+                <dd>{format!("{} ns", b.clock_period_ns)}</dd>
+                <dt>"Buffers placed"</dt>
+                <dd data-testid="buffers-count">{b.buffers}</dd>
+                <dt>"Placement time"</dt>
+                <dd>{format!("{:.1} ms", b.millis)}</dd>
+            </dl>
+            {substituted}
+            {milp}
+            {throughput}
+            {lp_files}
+        </div>
+    }
+}

@@ -1,0 +1,67 @@
+// Benchmarks the served app in headless Chromium (run by scripts/bench-web.sh, not a test):
+//   1. page load to interactive: navigation start → the app mounted (version shown, Compile
+//      enabled), from the page's own clock (performance.now()), median of RUNS fresh loads;
+//   2. compile time per example: the worker's wall time for the request (CompileOutcome.millis,
+//      shown as "Done in N ms") and the page's round trip (click → "done" rendered), median of
+//      RUNS compiles after one warm-up compile that also starts the worker.
+// Usage: node bench-web.mjs URL [RUNS]. Prints Markdown tables.
+import { chromium } from '@playwright/test';
+
+const url = process.argv[2] || 'http://127.0.0.1:8765/';
+const runs = Number(process.argv[3] || 5);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    '--no-first-run', '--disable-extensions'],
+});
+
+const loads = [];
+for (let k = 0; k < runs; k++) {
+  const context = await browser.newContext(); // fresh cache each time
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.getByTestId('version').waitFor();
+  await page.waitForFunction(() => !document.querySelector('[data-testid="compile"]').disabled);
+  loads.push(await page.evaluate(() => performance.now()));
+  await context.close();
+}
+console.log('| measure | median | runs |\n|---|---|---|');
+console.log(`| page load to interactive | ${median(loads).toFixed(0)} ms | ${loads.map((x) => x.toFixed(0)).join(', ')} |`);
+
+const page = await browser.newPage();
+const errors = [];
+page.on('pageerror', (e) => errors.push(String(e)));
+await page.goto(url);
+await page.getByTestId('version').waitFor();
+const names = await page.$$eval('[data-testid^="example-"]', (els) => els.map((e) => e.dataset.testid.slice(8)));
+const compileOnce = async () => {
+  const started = Date.now();
+  await page.getByTestId('compile').click();
+  await page.locator('[data-testid="progress"][data-state="done"]').waitFor({ timeout: 120000 });
+  const roundTrip = Date.now() - started;
+  const text = await page.getByTestId('progress').textContent();
+  return { worker: Number(/Done in (\d+) ms/.exec(text)?.[1]), roundTrip, text };
+};
+await compileOnce(); // warm-up: starts the worker
+console.log('\n| example | worker compile (median) | click → done (median) | passes | diagnostics |\n|---|---|---|---|---|');
+for (const name of names) {
+  await page.getByTestId('examples-button').click();
+  await page.getByTestId(`example-${name}`).click();
+  const worker = [];
+  const trips = [];
+  let last = '';
+  for (let k = 0; k < runs; k++) {
+    const r = await compileOnce();
+    worker.push(r.worker);
+    trips.push(r.roundTrip);
+    last = r.text;
+  }
+  const passes = /(\d+) passes/.exec(last)?.[1] ?? '?';
+  const diags = /(\d+) diagnostics?/.exec(last)?.[1] ?? '?';
+  console.log(`| ${name} | ${median(worker)} ms | ${median(trips)} ms | ${passes} | ${diags} |`);
+}
+if (errors.length) console.log(`\npage errors: ${errors.join('; ')}`);
+await browser.close();
