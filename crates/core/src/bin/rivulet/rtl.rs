@@ -3,6 +3,7 @@
 //! values from the reference interpreter), `run-sim.sh`, the IR of every stage, the DOT graph,
 //! the RTL configuration used and a short report.
 
+use crate::output::out;
 use rivulet_core::diag::{has_errors, render, FileId, SourceMap};
 use rivulet_core::handshake::{dot, print_func, Func};
 use rivulet_core::hw::{lower::lower_func, print::print_design, Design};
@@ -81,7 +82,7 @@ pub fn emit_hw(
 ) -> ExitCode {
     match compile(sources, id, lookup) {
         Some(c) => {
-            print!("{}", print_design(&c.design));
+            out!("{}", print_design(&c.design));
             ExitCode::SUCCESS
         }
         None => ExitCode::from(1),
