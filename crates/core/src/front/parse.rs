@@ -219,8 +219,16 @@ impl<'a> Parser<'a> {
         true
     }
 
+    /// Leaves the nesting level [`Parser::enter`] entered (whether or not it succeeded).
     pub fn leave(&mut self) {
         self.depth -= 1;
+    }
+
+    /// Runs `f` one nesting level deeper; `None` (after one error) when that is too deep.
+    pub fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> Option<T>) -> Option<T> {
+        let r = if self.enter() { f(self) } else { None };
+        self.leave();
+        r
     }
 
     /// True when the current token starts a type (declaration specifiers).
@@ -400,20 +408,9 @@ impl<'a> Parser<'a> {
         if self.peek().is_some_and(|t| t.kind == TokKind::Ident) {
             self.pos += 1;
         }
-        if !self.is("{") {
-            return;
-        }
-        let mut depth = 0usize;
-        while let Some(t) = self.peek() {
+        if self.is("{") {
             self.pos += 1;
-            if t.is_punct("{") {
-                depth += 1;
-            } else if t.is_punct("}") {
-                depth -= 1;
-                if depth == 0 {
-                    return;
-                }
-            }
+            self.skip_block();
         }
     }
 
