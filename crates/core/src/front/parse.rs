@@ -374,6 +374,15 @@ impl<'a> Parser<'a> {
             self.expect("]");
             match const_int(&e) {
                 Some(v) if v > 0 && v <= MAX_ARRAY_ELEMENTS as i64 => dims.push(v as u32),
+                Some(v) if v > 0 => {
+                    self.error(
+                        e.span,
+                        format!(
+                            "the array is too large ({v} elements, at most {MAX_ARRAY_ELEMENTS})"
+                        ),
+                    );
+                    dims.push(1);
+                }
                 Some(_) => {
                     self.error(e.span, "an array size must be positive");
                     dims.push(1);
@@ -392,12 +401,17 @@ impl<'a> Parser<'a> {
         if dims.len() > 4 {
             self.error(name_span, "arrays may have at most 4 dimensions");
         }
-        let ty = CType {
+        let mut ty = CType {
             scalar: base.scalar,
             dims,
         };
         if ty.len() > MAX_ARRAY_ELEMENTS {
-            self.error(name_span, "the array is too large");
+            self.error(
+                name_span,
+                format!("the array is too large (at most {MAX_ARRAY_ELEMENTS} elements)"),
+            );
+            // Later stages allocate per element: keep every type within the limit.
+            ty.dims.fill(1);
         }
         ty
     }
