@@ -143,3 +143,20 @@ fn op_names_become_legal_unique_symbols() {
     assert_eq!(names, ["my_buf", "my_buf_1", "k_1", "k"]);
     assert!(synth::verify_netlist(&net).is_empty());
 }
+
+#[test]
+fn absurd_widths_are_refused_before_bit_splitting() {
+    let errs = lower_file("invalid/too_wide.mlir").expect_err("must fail");
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(
+        errs[0]
+            .message
+            .contains("would create 12000000012 wires (at most 4194304)"),
+        "{}",
+        errs[0].message
+    );
+    assert_eq!(
+        errs[0].notes,
+        ["the widest port is `out_data_0` of `kernel` (4000000000 bits)"]
+    );
+}
