@@ -35,6 +35,11 @@ fn check(kernel: &str, src: &str, max_steps: u64) -> (Vec<String>, Option<RunRes
     (messages, result)
 }
 
+/// The interpreter's message when `what` needs `n` more elements than its budget has left.
+fn over_budget(what: &str, n: u64, at: &str) -> String {
+    format!("the program needs more than {MAX_ELEMENTS} array elements of memory ({what}: {n} more) {at}")
+}
+
 #[test]
 fn oversized_arrays_are_rejected_without_overflow() {
     // Every dimension is within the limit; their product (2^96) overflows 64 bits.
@@ -120,11 +125,7 @@ int main(void) {{
     let (messages, _) = check("big", &src, 1000);
     assert_eq!(
         messages,
-        [format!(
-            "the program needs more than {MAX_ELEMENTS} array elements of memory \
-             (recording this kernel call: {} more) @7:3",
-            2 * n
-        )]
+        [over_budget("recording this kernel call", 2 * n, "@7:3")]
     );
 }
 
@@ -132,9 +133,8 @@ int main(void) {{
 fn local_arrays_are_freed_when_the_kernel_returns() {
     // Five calls, each with a local array of a quarter of the budget: fits only if freed.
     let n = MAX_ELEMENTS / 4;
-    let kernel = |calls: u32| {
-        format!(
-            r#"
+    let src = format!(
+        r#"
 #include "dynamatic/Integration.h"
 int locals(int x) {{
   int t[{n}];
@@ -142,13 +142,12 @@ int locals(int x) {{
   return t[0];
 }}
 int main(void) {{
-  for (int k = 0; k < {calls}; k++) CALL_KERNEL(locals, k);
+  for (int k = 0; k < 5; k++) CALL_KERNEL(locals, k);
   return 0;
 }}
 "#
-        )
-    };
-    let (messages, result) = check("locals", &kernel(5), 1000);
+    );
+    let (messages, result) = check("locals", &src, 1000);
     assert!(messages.is_empty(), "{messages:?}");
     assert_eq!(result.map(|r| r.calls.len()), Some(5));
 }
@@ -173,10 +172,10 @@ int main(void) {{
     let (messages, _) = check("locals", &src, 1000);
     assert_eq!(
         messages,
-        [format!(
-            "the program needs more than {MAX_ELEMENTS} array elements of memory \
-             (the local arrays of `locals`: {} more) @9:3",
-            4 * n + 2
+        [over_budget(
+            "the local arrays of `locals`",
+            4 * n + 2,
+            "@9:3"
         )]
     );
 }
