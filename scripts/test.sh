@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every Rivulet test: the README's test command.
-#   1. native tests of the whole workspace (cargo test),
+#   1. native tests of the whole workspace (cargo test, with the CLI so its tests run too),
 #   2. the core's and the app's wasm tests in headless Chromium (wasm-bindgen-test),
 #   3. the RTL unit testbenches under GHDL, Icarus Verilog and Verilator lint (when present),
 #   4. the Playwright end-to-end tests against the release build served on 127.0.0.1.
@@ -27,7 +27,7 @@ run_suite() {
   fi
 }
 
-run_suite "native tests" cargo test --workspace --locked --offline
+run_suite "native tests" cargo test --workspace --locked --offline --features rivulet-core/cli
 run_suite "wasm tests (headless Chromium)" \
   cargo test --locked --offline --target wasm32-unknown-unknown -p rivulet-core --test web -p rivulet-web --test ui
 for suite in tests/*/run.sh; do

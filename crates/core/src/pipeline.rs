@@ -5,7 +5,7 @@
 //! after each Handshake stage; its findings are internal errors, never panics.
 
 use crate::cfg::passes::Stage;
-use crate::diag::{has_errors, Diagnostic, FileId, SourceMap};
+use crate::diag::{Diagnostic, FileId, SourceMap};
 use crate::front::typed::Placeholder;
 use crate::handshake::{self as hs, print_module, verify_func, verify_module, VerifyOptions};
 use crate::lower::{self, MemoryInfo};
@@ -109,34 +109,26 @@ pub fn verify(module: &hs::Module, materialized: bool) -> Vec<Diagnostic> {
     errs
 }
 
-/// Compiles the C file `main` of `sources` to Handshake IR: front end, CFG passes, then
-/// [`compile_to_handshake`]. `lookup` resolves `#include "x.h"`.
+/// Compiles the C file `main` of `sources` to Handshake IR: [`crate::cfg::compile_c`] (front
+/// end and CFG passes), then [`compile_to_handshake`]. `lookup` resolves `#include "x.h"`.
 pub fn compile_c_to_handshake(
     sources: &mut SourceMap,
     main: FileId,
     lookup: &mut dyn FnMut(&str) -> Option<String>,
     record: bool,
 ) -> HandshakeOutput {
-    let kernel = crate::front::kernel_name(sources.name(main)).to_string();
-    let front = crate::front::check(sources, main, &kernel, lookup);
-    let mut diagnostics = front.diagnostics;
-    let empty = |diagnostics, stages| HandshakeOutput {
-        module: None,
-        memories: Vec::new(),
-        stages,
-        diagnostics,
+    let cfg = crate::cfg::compile_c(sources, main, lookup, record);
+    let mut diagnostics = cfg.diagnostics;
+    let mut stages = cfg.stages;
+    let Some(m) = cfg.module else {
+        return HandshakeOutput {
+            module: None,
+            memories: Vec::new(),
+            stages,
+            diagnostics,
+        };
     };
-    let Some(prog) = front.program else {
-        return empty(diagnostics, Vec::new());
-    };
-    let Some(mut m) = crate::cfg::build::build_module(&prog, &mut diagnostics) else {
-        return empty(diagnostics, Vec::new());
-    };
-    let mut stages = crate::cfg::passes::optimize(&mut m, record, &mut diagnostics);
-    if has_errors(&diagnostics) {
-        return empty(diagnostics, stages);
-    }
-    let out = compile_to_handshake(&m, &prog.placeholders, record);
+    let out = compile_to_handshake(&m, &cfg.placeholders, record);
     diagnostics.extend(out.diagnostics);
     stages.extend(out.stages);
     HandshakeOutput {

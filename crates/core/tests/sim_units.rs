@@ -3,7 +3,8 @@
 //! mux priority, pipelined operators under back-pressure.
 
 use rivulet_core::sim::{
-    simulate, BufferType, ChannelId, ChannelState, IntOp, Netlist, SimOptions, Trace, UnitKind,
+    simulate, BufferType, ChannelId, ChannelState, IntOp, Netlist, SimOptions, Trace, UnitId,
+    UnitKind,
 };
 
 /// Offer pattern / ready pattern helpers: `on(n, cycles)` is true exactly in `cycles` (< n).
@@ -30,6 +31,24 @@ fn fires(t: &Trace, c: ChannelId) -> Vec<u64> {
         .collect()
 }
 
+/// The values channel `c` carries, in transfer order.
+fn values(t: &Trace, c: ChannelId) -> Vec<u64> {
+    fires(t, c)
+        .iter()
+        .map(|&k| t.data(k, c).expect("a transfer carries data"))
+        .collect()
+}
+
+/// A scripted producer of `tokens`, offering in the cycles `offer` allows (empty: every cycle).
+fn source(n: &mut Netlist, name: &str, tokens: Vec<u64>, offer: Vec<bool>) -> UnitId {
+    n.add_unit(name, UnitKind::ScriptSource { tokens, offer })
+}
+
+/// A scripted consumer, ready in the cycles `ready` allows (empty: every cycle).
+fn sink(n: &mut Netlist, name: &str, ready: Vec<bool>) -> UnitId {
+    n.add_unit(name, UnitKind::ScriptSink { ready })
+}
+
 /// source(tokens, offer) → unit(kind) → sink(ready); returns (netlist, in channel, out channel).
 fn through(
     kind: UnitKind,
@@ -38,9 +57,9 @@ fn through(
     ready: Vec<bool>,
 ) -> (Netlist, ChannelId, ChannelId) {
     let mut n = Netlist::new();
-    let s = n.add_unit("src", UnitKind::ScriptSource { tokens, offer });
+    let s = source(&mut n, "src", tokens, offer);
     let u = n.add_unit("dut", kind);
-    let k = n.add_unit("snk", UnitKind::ScriptSink { ready });
+    let k = sink(&mut n, "snk", ready);
     let i = n.connect("in", 8, (s, 0), (u, 0));
     let o = n.connect("out", 8, (u, 0), (k, 0));
     (n, i, o)
@@ -87,11 +106,7 @@ fn buffer_capacity_and_order() {
         let t = run(&n, 60);
         let accepted = fires(&t, i).iter().filter(|&&c| c < 20).count();
         assert_eq!(accepted, capacity, "{ty:?}");
-        let out: Vec<u64> = fires(&t, o)
-            .iter()
-            .map(|&c| t.data(c, o).unwrap())
-            .collect();
-        assert_eq!(out, (1..=10).collect::<Vec<_>>(), "{ty:?}: order");
+        assert_eq!(values(&t, o), (1..=10).collect::<Vec<_>>(), "{ty:?}: order");
     }
 }
 
@@ -148,21 +163,10 @@ fn shift_register_stalls_as_a_whole() {
 #[test]
 fn eager_fork_done_flags() {
     let mut n = Netlist::new();
-    let s = n.add_unit(
-        "src",
-        UnitKind::ScriptSource {
-            tokens: vec![5, 6],
-            offer: vec![],
-        },
-    );
+    let s = source(&mut n, "src", vec![5, 6], vec![]);
     let f = n.add_unit("fork", UnitKind::Fork { size: 2 });
-    let a = n.add_unit("a", UnitKind::ScriptSink { ready: vec![] });
-    let b = n.add_unit(
-        "b",
-        UnitKind::ScriptSink {
-            ready: on(10, &[3, 4]),
-        },
-    );
+    let a = sink(&mut n, "a", vec![]);
+    let b = sink(&mut n, "b", on(10, &[3, 4]));
     let i = n.connect("in", 8, (s, 0), (f, 0));
     let oa = n.connect("oa", 8, (f, 0), (a, 0));
     let ob = n.connect("ob", 8, (f, 1), (b, 0));
@@ -178,21 +182,10 @@ fn eager_fork_done_flags() {
 #[test]
 fn lazy_fork_fires_together() {
     let mut n = Netlist::new();
-    let s = n.add_unit(
-        "src",
-        UnitKind::ScriptSource {
-            tokens: vec![5],
-            offer: vec![],
-        },
-    );
+    let s = source(&mut n, "src", vec![5], vec![]);
     let f = n.add_unit("fork", UnitKind::LazyFork { size: 2 });
-    let a = n.add_unit("a", UnitKind::ScriptSink { ready: vec![] });
-    let b = n.add_unit(
-        "b",
-        UnitKind::ScriptSink {
-            ready: on(10, &[3]),
-        },
-    );
+    let a = sink(&mut n, "a", vec![]);
+    let b = sink(&mut n, "b", on(10, &[3]));
     n.connect("in", 8, (s, 0), (f, 0));
     let oa = n.connect("oa", 8, (f, 0), (a, 0));
     let ob = n.connect("ob", 8, (f, 1), (b, 0));
@@ -209,56 +202,22 @@ fn lazy_fork_fires_together() {
 #[test]
 fn merge_and_mux_priority() {
     let mut n = Netlist::new();
-    let a = n.add_unit(
-        "a",
-        UnitKind::ScriptSource {
-            tokens: vec![1, 2],
-            offer: vec![],
-        },
-    );
-    let b = n.add_unit(
-        "b",
-        UnitKind::ScriptSource {
-            tokens: vec![10],
-            offer: vec![],
-        },
-    );
+    let a = source(&mut n, "a", vec![1, 2], vec![]);
+    let b = source(&mut n, "b", vec![10], vec![]);
     let m = n.add_unit("merge", UnitKind::Merge { size: 2 });
-    let k = n.add_unit("k", UnitKind::ScriptSink { ready: vec![] });
+    let k = sink(&mut n, "k", vec![]);
     n.connect("a", 8, (a, 0), (m, 0));
     n.connect("b", 8, (b, 0), (m, 1));
     let o = n.connect("o", 8, (m, 0), (k, 0));
     let t = run(&n, 10);
-    let got: Vec<u64> = fires(&t, o)
-        .iter()
-        .map(|&c| t.data(c, o).unwrap())
-        .collect();
-    assert_eq!(got, vec![1, 2, 10]);
+    assert_eq!(values(&t, o), vec![1, 2, 10]);
 
     let mut n = Netlist::new();
-    let x = n.add_unit(
-        "idx",
-        UnitKind::ScriptSource {
-            tokens: vec![1, 0, 1],
-            offer: vec![],
-        },
-    );
-    let a = n.add_unit(
-        "a",
-        UnitKind::ScriptSource {
-            tokens: vec![1, 2],
-            offer: vec![],
-        },
-    );
-    let b = n.add_unit(
-        "b",
-        UnitKind::ScriptSource {
-            tokens: vec![10, 11],
-            offer: on(10, &[4, 5]),
-        },
-    );
+    let x = source(&mut n, "idx", vec![1, 0, 1], vec![]);
+    let a = source(&mut n, "a", vec![1, 2], vec![]);
+    let b = source(&mut n, "b", vec![10, 11], on(10, &[4, 5]));
     let m = n.add_unit("mux", UnitKind::Mux { size: 2 });
-    let k = n.add_unit("k", UnitKind::ScriptSink { ready: vec![] });
+    let k = sink(&mut n, "k", vec![]);
     n.connect("x", 1, (x, 0), (m, 0));
     let ca = n.connect("a", 8, (a, 0), (m, 1));
     n.connect("b", 8, (b, 0), (m, 2));
@@ -267,38 +226,17 @@ fn merge_and_mux_priority() {
     // Index 1 waits for b's token (cycle 4); a's token waits meanwhile.
     assert_eq!(fires(&t, o), vec![4, 5, 6]);
     assert_eq!(fires(&t, ca), vec![5]);
-    let got: Vec<u64> = fires(&t, o)
-        .iter()
-        .map(|&c| t.data(c, o).unwrap())
-        .collect();
-    assert_eq!(got, vec![10, 1, 11]);
+    assert_eq!(values(&t, o), vec![10, 1, 11]);
 }
 
 #[test]
 fn control_merge_buffers_one_token() {
     let mut n = Netlist::new();
-    let a = n.add_unit(
-        "a",
-        UnitKind::ScriptSource {
-            tokens: vec![1, 2],
-            offer: vec![],
-        },
-    );
-    let b = n.add_unit(
-        "b",
-        UnitKind::ScriptSource {
-            tokens: vec![10],
-            offer: vec![],
-        },
-    );
+    let a = source(&mut n, "a", vec![1, 2], vec![]);
+    let b = source(&mut n, "b", vec![10], vec![]);
     let m = n.add_unit("cmerge", UnitKind::ControlMerge { size: 2 });
-    let ko = n.add_unit("ko", UnitKind::ScriptSink { ready: vec![] });
-    let ki = n.add_unit(
-        "ki",
-        UnitKind::ScriptSink {
-            ready: on(10, &[3, 6, 7]),
-        },
-    );
+    let ko = sink(&mut n, "ko", vec![]);
+    let ki = sink(&mut n, "ki", on(10, &[3, 6, 7]));
     let ia = n.connect("a", 8, (a, 0), (m, 0));
     let ib = n.connect("b", 8, (b, 0), (m, 1));
     let o = n.connect("o", 8, (m, 0), (ko, 0));
@@ -310,30 +248,14 @@ fn control_merge_buffers_one_token() {
     assert_eq!(fires(&t, o), vec![0, 4, 7]);
     assert_eq!(fires(&t, x), vec![3, 6, 7]);
     assert_eq!(fires(&t, ib), vec![7]);
-    let idx: Vec<u64> = fires(&t, x)
-        .iter()
-        .map(|&c| t.data(c, x).unwrap())
-        .collect();
-    assert_eq!(idx, vec![0, 0, 1]);
+    assert_eq!(values(&t, x), vec![0, 0, 1]);
 }
 
 #[test]
 fn pipelined_operator_back_pressure() {
     let mut n = Netlist::new();
-    let l = n.add_unit(
-        "l",
-        UnitKind::ScriptSource {
-            tokens: vec![3, 4, 5],
-            offer: vec![],
-        },
-    );
-    let r = n.add_unit(
-        "r",
-        UnitKind::ScriptSource {
-            tokens: vec![7, 8, 9],
-            offer: on(10, &[1, 2, 3]),
-        },
-    );
+    let l = source(&mut n, "l", vec![3, 4, 5], vec![]);
+    let r = source(&mut n, "r", vec![7, 8, 9], on(10, &[1, 2, 3]));
     let u = n.add_unit(
         "mul",
         UnitKind::Int {
@@ -341,12 +263,7 @@ fn pipelined_operator_back_pressure() {
             latency: 4,
         },
     );
-    let k = n.add_unit(
-        "k",
-        UnitKind::ScriptSink {
-            ready: on(20, &[5, 9, 10]),
-        },
-    );
+    let k = sink(&mut n, "k", on(20, &[5, 9, 10]));
     let cl = n.connect("l", 8, (l, 0), (u, 0));
     n.connect("r", 8, (r, 0), (u, 1));
     let o = n.connect("o", 8, (u, 0), (k, 0));
@@ -355,9 +272,5 @@ fn pipelined_operator_back_pressure() {
     // pipeline stalls until 9.
     assert_eq!(fires(&t, cl), vec![1, 2, 3]);
     assert_eq!(fires(&t, o), vec![5, 9, 10]);
-    let got: Vec<u64> = fires(&t, o)
-        .iter()
-        .map(|&c| t.data(c, o).unwrap())
-        .collect();
-    assert_eq!(got, vec![21, 32, 45]);
+    assert_eq!(values(&t, o), vec![21, 32, 45]);
 }

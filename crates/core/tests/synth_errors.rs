@@ -143,3 +143,26 @@ fn op_names_become_legal_unique_symbols() {
     assert_eq!(names, ["my_buf", "my_buf_1", "k_1", "k"]);
     assert!(synth::verify_netlist(&net).is_empty());
 }
+
+#[test]
+fn absurd_widths_are_refused_before_bit_splitting() {
+    // A valid, materialized function whose 4e9-bit channel would split into 12e9 single-bit
+    // wires (this ran out of memory). Inline: the corpus test lowers every valid file.
+    let text = "handshake.func @kernel(%x: channel<i4000000000>, %start: control) -> \
+                (channel<i4000000000>, control) {\n  end %x, %start : <i4000000000>, <>\n}\n";
+    let (module, diags) = parse_module(text, FileId(0));
+    assert!(diags.is_empty(), "{diags:#?}");
+    let errs = synth::lower_module(&module).expect_err("must fail");
+    assert_eq!(errs.len(), 1, "{errs:#?}");
+    assert!(
+        errs[0]
+            .message
+            .contains("would create 12000000012 wires (at most 4194304)"),
+        "{}",
+        errs[0].message
+    );
+    assert_eq!(
+        errs[0].notes,
+        ["the widest port is `out_data_0` of `kernel` (4000000000 bits)"]
+    );
+}

@@ -111,6 +111,11 @@ handshake.func @constants(%t: control, %a: channel<i32>) {
   %1 = constant %t {value = 300 : i8} : <>, <i8>
   // expect-error@+1:3 {{'constant' is triggered by a control token, not !handshake.channel<i32>}}
   %2 = constant %a {value = 1 : i32} : <i32>, <i32>
+  // expect-error@+2:3 {{result #0 of 'constant': type !handshake.channel<i0> is invalid: channel data must have a non-zero width}}
+  // expect-error@+1:3 {{'constant' value 5 does not fit in i0}}
+  %3 = constant %t {value = 5 : i0} : <>, <i0>
+  // 2^62 fits in i63 (signed range -2^62 .. 2^62 - 1, unsigned up to 2^63 - 1).
+  %4 = constant %t {value = 4611686018427387904 : i63} : <>, <i63>
   end
 }
 

@@ -10,6 +10,7 @@ pub mod print;
 pub mod verify;
 
 use crate::diag::{has_errors, Diagnostic, FileId, SourceMap};
+use crate::front::typed::Placeholder;
 use crate::front::Signature;
 
 /// The result of compiling a C file to optimized CFG IR.
@@ -19,6 +20,9 @@ pub struct CfgOutput {
     pub module: Option<ir::Module>,
     /// The kernel's C signature, when the front end accepted the file.
     pub signature: Option<Signature>,
+    /// The front end's placeholder declarations (`__name` functions the kernel calls), which
+    /// the Handshake lowering turns into instances.
+    pub placeholders: Vec<Placeholder>,
     /// The IR before and after each pass (empty unless requested).
     pub stages: Vec<passes::Stage>,
     /// Every diagnostic of the front end and the passes.
@@ -40,15 +44,19 @@ pub fn compile_c(
         return CfgOutput {
             module: None,
             signature: None,
+            placeholders: Vec::new(),
             stages: Vec::new(),
             diagnostics,
         };
     };
     let signature = Some(prog.signature());
-    let Some(mut module) = build::build_module(&prog, &mut diagnostics) else {
+    let built = build::build_module(&prog, &mut diagnostics);
+    let placeholders = prog.placeholders;
+    let Some(mut module) = built else {
         return CfgOutput {
             module: None,
             signature,
+            placeholders,
             stages: Vec::new(),
             diagnostics,
         };
@@ -58,6 +66,7 @@ pub fn compile_c(
     CfgOutput {
         module,
         signature,
+        placeholders,
         stages,
         diagnostics,
     }

@@ -219,8 +219,16 @@ impl<'a> Parser<'a> {
         true
     }
 
+    /// Leaves the nesting level [`Parser::enter`] entered (whether or not it succeeded).
     pub fn leave(&mut self) {
         self.depth -= 1;
+    }
+
+    /// Runs `f` one nesting level deeper; `None` (after one error) when that is too deep.
+    pub fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> Option<T>) -> Option<T> {
+        let r = if self.enter() { f(self) } else { None };
+        self.leave();
+        r
     }
 
     /// True when the current token starts a type (declaration specifiers).
@@ -366,6 +374,15 @@ impl<'a> Parser<'a> {
             self.expect("]");
             match const_int(&e) {
                 Some(v) if v > 0 && v <= MAX_ARRAY_ELEMENTS as i64 => dims.push(v as u32),
+                Some(v) if v > 0 => {
+                    self.error(
+                        e.span,
+                        format!(
+                            "the array is too large ({v} elements, at most {MAX_ARRAY_ELEMENTS})"
+                        ),
+                    );
+                    dims.push(1);
+                }
                 Some(_) => {
                     self.error(e.span, "an array size must be positive");
                     dims.push(1);
@@ -384,12 +401,17 @@ impl<'a> Parser<'a> {
         if dims.len() > 4 {
             self.error(name_span, "arrays may have at most 4 dimensions");
         }
-        let ty = CType {
+        let mut ty = CType {
             scalar: base.scalar,
             dims,
         };
         if ty.len() > MAX_ARRAY_ELEMENTS {
-            self.error(name_span, "the array is too large");
+            self.error(
+                name_span,
+                format!("the array is too large (at most {MAX_ARRAY_ELEMENTS} elements)"),
+            );
+            // Later stages allocate per element: keep every type within the limit.
+            ty.dims.fill(1);
         }
         ty
     }
@@ -400,20 +422,9 @@ impl<'a> Parser<'a> {
         if self.peek().is_some_and(|t| t.kind == TokKind::Ident) {
             self.pos += 1;
         }
-        if !self.is("{") {
-            return;
-        }
-        let mut depth = 0usize;
-        while let Some(t) = self.peek() {
+        if self.is("{") {
             self.pos += 1;
-            if t.is_punct("{") {
-                depth += 1;
-            } else if t.is_punct("}") {
-                depth -= 1;
-                if depth == 0 {
-                    return;
-                }
-            }
+            self.skip_block();
         }
     }
 

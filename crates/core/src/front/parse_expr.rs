@@ -71,13 +71,7 @@ impl Parser<'_> {
 
     /// An assignment expression.
     pub(crate) fn assign_expr(&mut self) -> Option<Expr> {
-        if !self.enter() {
-            self.leave();
-            return None;
-        }
-        let r = self.assign_inner();
-        self.leave();
-        r
+        self.nested(Self::assign_inner)
     }
 
     fn assign_inner(&mut self) -> Option<Expr> {
@@ -100,13 +94,7 @@ impl Parser<'_> {
         }
         let a = self.expr()?;
         self.expect(":")?;
-        if !self.enter() {
-            self.leave();
-            return None;
-        }
-        let b = self.cond_expr();
-        self.leave();
-        let b = b?;
+        let b = self.nested(Self::cond_expr)?;
         let span = c.span.join(b.span);
         Some(mk(
             ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)),
@@ -146,13 +134,7 @@ impl Parser<'_> {
     }
 
     fn unary(&mut self) -> Option<Expr> {
-        if !self.enter() {
-            self.leave();
-            return None;
-        }
-        let r = self.unary_inner();
-        self.leave();
-        r
+        self.nested(Self::unary_inner)
     }
 
     fn unary_inner(&mut self) -> Option<Expr> {

@@ -28,7 +28,8 @@ impl Parser<'_> {
         stmts
     }
 
-    fn skip_block(&mut self) {
+    /// Skips to just after the `}` that closes a block whose `{` is already consumed.
+    pub(super) fn skip_block(&mut self) {
         let mut depth = 1usize;
         while let Some(t) = self.peek() {
             self.pos += 1;

@@ -451,8 +451,7 @@ impl Checker<'_> {
             "fabsf" => (Builtin::Fabs, &[ScalarTy::F32], ScalarTy::F32),
             _ => return None,
         };
-        if args.len() != params.len() {
-            self.error(span, format!("`{name}` takes {} argument(s)", params.len()));
+        if !self.arity_ok(name, params.len(), args.len(), span) {
             return Some(None);
         }
         let mut targs = Vec::new();
@@ -481,15 +480,7 @@ impl Checker<'_> {
             self.error(nspan, "placeholder functions take scalar parameters only");
             return None;
         }
-        if args.len() != params.len() {
-            self.error(
-                span,
-                format!(
-                    "`{name}` takes {} argument(s), {} given",
-                    params.len(),
-                    args.len()
-                ),
-            );
+        if !self.arity_ok(&name, params.len(), args.len(), span) {
             return None;
         }
         let mut targs = Vec::new();
@@ -510,19 +501,22 @@ impl Checker<'_> {
         ))
     }
 
+    /// Whether a call of `name` passes the `want` arguments it takes; reports it otherwise.
+    fn arity_ok(&mut self, name: &str, want: usize, given: usize, span: Span) -> bool {
+        if want != given {
+            self.error(
+                span,
+                format!("`{name}` takes {want} argument(s), {given} given"),
+            );
+        }
+        want == given
+    }
+
     fn user_call(&mut self, f: usize, nspan: Span, args: &[Expr], span: Span) -> Option<TExpr> {
         let decl = &self.prog.functions[f];
         let params = decl.params.clone();
         let (name, ret) = (decl.name.clone(), decl.ret);
-        if args.len() != params.len() {
-            self.error(
-                span,
-                format!(
-                    "`{name}` takes {} argument(s), {} given",
-                    params.len(),
-                    args.len()
-                ),
-            );
+        if !self.arity_ok(&name, params.len(), args.len(), span) {
             return None;
         }
         let mut targs = Vec::new();

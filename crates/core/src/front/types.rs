@@ -151,9 +151,12 @@ impl CType {
         !self.dims.is_empty()
     }
 
-    /// Number of scalar elements (1 for a scalar).
+    /// Number of scalar elements (1 for a scalar), saturating at `u64::MAX` (the parser
+    /// rejects arrays above its element limit, so only its size check sees a saturated count).
     pub fn len(&self) -> u64 {
-        self.dims.iter().map(|&d| d as u64).product()
+        self.dims
+            .iter()
+            .fold(1u64, |n, &d| n.saturating_mul(u64::from(d)))
     }
 
     /// True when the array has no elements (never for a scalar).

@@ -15,7 +15,7 @@ use crate::cfg::ir::Block;
 use crate::front::types::{CType, ScalarTy};
 use std::collections::BTreeMap;
 
-pub use run::{const_bits, run};
+pub use run::{const_bits, run, MAX_ELEMENTS};
 
 /// Interpreter settings.
 #[derive(Clone, Debug)]

@@ -1,4 +1,10 @@
-//! The interpreter's machine: activations, memories, calls and the step budget.
+//! The interpreter's machine: activations, memories, calls, the step budget and the memory
+//! budget.
+//!
+//! Memory is bounded independently of steps (one step can allocate a whole array or record a
+//! kernel call's arrays): the elements of live arrays (globals and the local arrays of active
+//! activations, freed when the activation returns) plus those recorded for kernel calls may not
+//! exceed [`MAX_ELEMENTS`].
 
 use super::eval::{self, Trap};
 use super::rand::GlibcRand;
@@ -6,6 +12,9 @@ use super::{ArgValues, InterpOptions, KernelCall, Profile, RunResult, Scalar};
 use crate::cfg::ir::*;
 use crate::diag::{Diagnostic, Span};
 use crate::front::types::{CType, ScalarTy};
+
+/// Most array elements the interpreter holds at once: live arrays plus recorded kernel calls.
+pub const MAX_ELEMENTS: u64 = 1 << 25;
 
 /// Runs `main` of `m` and returns the kernel calls it made and the kernel's profile.
 pub fn run(m: &Module, opts: &InterpOptions) -> Result<RunResult, Diagnostic> {
@@ -20,15 +29,17 @@ pub fn run(m: &Module, opts: &InterpOptions) -> Result<RunResult, Diagnostic> {
         rand: GlibcRand::default(),
         steps: 0,
         max_steps: opts.max_steps,
+        elements: 0,
         calls: Vec::new(),
         profile: Profile::default(),
     };
     for g in &m.globals {
+        mach.reserve(g.init.len() as u64, None, &format!("global `{}`", g.name))?;
         let data = g.init.iter().map(|c| Some(const_bits(*c))).collect();
         mach.globals.push(mach.heap.len());
         mach.heap.push(Buf { data });
     }
-    let ret = mach.exec(main, &[])?;
+    let ret = mach.exec(main, &[], None)?;
     Ok(RunResult {
         calls: mach.calls,
         profile: mach.profile,
@@ -69,6 +80,8 @@ struct Machine<'m> {
     rand: GlibcRand,
     steps: u64,
     max_steps: u64,
+    /// Array elements held: live arrays and recorded kernel calls (at most [`MAX_ELEMENTS`]).
+    elements: u64,
     calls: Vec<KernelCall>,
     profile: Profile,
 }
@@ -82,12 +95,58 @@ fn err(span: Option<Span>, msg: String) -> Diagnostic {
 }
 
 impl Machine<'_> {
-    fn exec(&mut self, fi: usize, args: &[ArgVal]) -> Result<Option<u64>, Diagnostic> {
+    /// Counts `n` more array elements against the memory budget.
+    /// `what` says what needs them (for the message when the budget is exceeded).
+    fn reserve(&mut self, n: u64, span: Option<Span>, what: &str) -> Result<(), Diagnostic> {
+        self.elements = self.elements.saturating_add(n);
+        if self.elements > MAX_ELEMENTS {
+            return Err(err(
+                span,
+                format!(
+                    "the program needs more than {MAX_ELEMENTS} array elements of memory \
+                     ({what}: {n} more)"
+                ),
+            )
+            .with_note(
+                "live arrays and the arrays of every kernel call (recorded as golden values) \
+                 count; use smaller arrays or fewer kernel calls",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Runs function `fi`, called at `call` (`None` for `main`); its local arrays are freed
+    /// when it returns.
+    fn exec(
+        &mut self,
+        fi: usize,
+        args: &[ArgVal],
+        call: Option<Span>,
+    ) -> Result<Option<u64>, Diagnostic> {
+        let heap = self.heap.len();
+        let r = self.activation(fi, args, call);
+        let freed: usize = self.heap.drain(heap..).map(|b| b.data.len()).sum();
+        self.elements = self.elements.saturating_sub(freed as u64);
+        r
+    }
+
+    fn activation(
+        &mut self,
+        fi: usize,
+        args: &[ArgVal],
+        call: Option<Span>,
+    ) -> Result<Option<u64>, Diagnostic> {
         let m = self.m;
         let f = &m.functions[fi];
         let profiling = f.name == m.kernel;
         let mut regs: Vec<Option<u64>> = vec![None; f.values.len()];
-        // Bind memories.
+        // Bind memories; the local arrays are counted before any is allocated.
+        let locals = f
+            .mems
+            .iter()
+            .filter(|md| matches!(md.kind, MemKind::Local(_)));
+        let what = format!("the local arrays of `{}`", f.name);
+        self.reserve(locals.map(MemData::len).sum(), call, &what)?;
         let mut mems = Vec::with_capacity(f.mems.len());
         for md in &f.mems {
             mems.push(match &md.kind {
@@ -314,11 +373,13 @@ impl Machine<'_> {
                 let is_kernel = *name == self.m.kernel;
                 let callee_f = &self.m.functions[fi];
                 let inputs = if is_kernel {
+                    let len: u64 = callee_f.params.iter().map(|p| p.ty.len()).sum();
+                    self.reserve(2 * len, span, "recording this kernel call")?;
                     Some(self.capture(callee_f, &vals))
                 } else {
                     None
                 };
-                let ret = self.exec(fi, &vals)?;
+                let ret = self.exec(fi, &vals, span)?;
                 if let Some(inputs) = inputs {
                     let outputs = self.capture_checked(callee_f, &vals, span)?;
                     let ret_s = callee_f.ret.zip(ret).map(|(t, r)| Scalar::from_bits(r, t));

@@ -64,12 +64,52 @@ pub fn lower_phases(module: &handshake::Module) -> Result<Option<Phases>, Vec<Di
     };
     let unbundled = unbundle::unbundle_func(f)?;
     let inverted = invert_ready::invert_ready(&unbundled)?;
+    check_split_size(&inverted, f)?;
     let split = split_bits::split_bits(&inverted);
     Ok(Some(Phases {
         unbundled,
         inverted,
         split,
     }))
+}
+
+/// Most single-bit ports and signals bit splitting may create: the IR allows absurd widths
+/// (`channel<i4000000000>`) that would otherwise exhaust memory.
+pub const MAX_SPLIT_WIRES: u64 = 1 << 22;
+
+/// Refuses netlists whose bit splitting would create more than [`MAX_SPLIT_WIRES`] wires.
+fn check_split_size(net: &Netlist, f: &Func) -> Result<(), Vec<Diagnostic>> {
+    let wires = |w: u32| u64::from(w.max(1));
+    let total: u64 = net
+        .modules
+        .iter()
+        .flat_map(|m| {
+            let ports = m.ports.iter().map(|p| wires(p.width));
+            ports.chain(m.signals.iter().map(|s| wires(s.width)))
+        })
+        .sum();
+    if total <= MAX_SPLIT_WIRES {
+        return Ok(());
+    }
+    let widest = net
+        .modules
+        .iter()
+        .flat_map(|m| m.ports.iter().map(move |p| (p.width, &m.name, &p.name)))
+        .max_by_key(|&(w, ..)| w);
+    let mut d = Diagnostic::error(format!(
+        "@{} is too wide for the Synth lowering: splitting it into single bits would create \
+         {total} wires (at most {MAX_SPLIT_WIRES})",
+        f.name
+    ));
+    if let Some((w, module, port)) = widest {
+        d = d.with_note(format!(
+            "the widest port is `{port}` of `{module}` ({w} bits)"
+        ));
+    }
+    if let Some(s) = f.loc.0 {
+        d = d.with_span(s);
+    }
+    Err(vec![d])
 }
 
 /// The one non-external function, checked to be verified and materialized.

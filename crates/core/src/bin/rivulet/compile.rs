@@ -1,5 +1,6 @@
 //! `rivulet compile K.c --emit <kind>`: compiles a kernel and prints one of its forms.
 
+use crate::output::out;
 use rivulet_core::cfg::{compile_c, print};
 use rivulet_core::diag::{has_errors, render, SourceMap};
 use std::path::Path;
@@ -89,7 +90,7 @@ pub fn run(file: &Path, emit: Emit, rtl: &crate::rtl::RtlArgs) -> ExitCode {
         Emit::Cfg => {
             let mut kernel_only = module.clone();
             kernel_only.functions.truncate(1);
-            print!("{}", print::print_module(&kernel_only));
+            out!("{}", print::print_module(&kernel_only));
         }
     }
     ExitCode::SUCCESS

@@ -2,6 +2,7 @@
 //! its graph, or its Synth lowering.
 
 use crate::compile::Emit;
+use crate::output::out;
 use rivulet_core::diag::{has_errors, render, FileId, SourceMap};
 use rivulet_core::handshake::{dot, print_module};
 use rivulet_core::pipeline::compile_c_to_handshake;
@@ -22,17 +23,17 @@ pub fn run(
     };
     match emit {
         Emit::Dot => match module.funcs.first() {
-            Some(f) => print!("{}", dot::to_dot(f)),
+            Some(f) => out!("{}", dot::to_dot(f)),
             None => return ExitCode::from(1),
         },
         Emit::Synth => match synth::lower_module(&module) {
-            Ok(lowered) => print!("{}", synth::print(&lowered)),
+            Ok(lowered) => out!("{}", synth::print(&lowered)),
             Err(diags) => {
                 eprint!("{}", render(sources, &diags));
                 return ExitCode::from(1);
             }
         },
-        _ => print!("{}", print_module(&module)),
+        _ => out!("{}", print_module(&module)),
     }
     ExitCode::SUCCESS
 }

@@ -1,6 +1,7 @@
 //! `rivulet interp K.c [--json]`: runs the kernel's `main` in the reference interpreter.
 
 use crate::compile::{load, lookup_next_to};
+use crate::output::outln;
 use rivulet_core::cfg::compile_c;
 use rivulet_core::diag::{has_errors, render};
 use rivulet_core::interp::{json, run, InterpOptions};
@@ -41,16 +42,16 @@ pub fn run_cmd(file: &Path, as_json: bool, max_steps: Option<u64>) -> ExitCode {
         return ExitCode::from(1);
     };
     if as_json {
-        println!("{}", json::call_json(call));
+        outln!("{}", json::call_json(call));
     } else {
         for a in &call.outputs {
             let vs: Vec<String> = a.values.iter().map(|&v| json::scalar(v)).collect();
-            println!("{} = [{}]", a.name, vs.join(", "));
+            outln!("{} = [{}]", a.name, vs.join(", "));
         }
         if let Some(r) = call.ret {
-            println!("return = {}", json::scalar(r));
+            outln!("return = {}", json::scalar(r));
         }
-        println!("steps = {}", result.steps);
+        outln!("steps = {}", result.steps);
     }
     ExitCode::SUCCESS
 }

@@ -7,6 +7,7 @@ mod compile;
 mod compile_hs;
 mod interp;
 mod opt;
+mod output;
 mod rtl;
 mod sim;
 

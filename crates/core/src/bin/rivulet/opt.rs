@@ -3,6 +3,7 @@
 //! Files made of `// -----` separated cases are handled case by case and printed back with the
 //! same separators. `--emit-synth` prints each case lowered to Synth instead. Exit code 1 when any case has a parse or (requested) verification error.
 
+use crate::output::out;
 use rivulet_core::diag::{has_errors, render, SourceMap};
 use rivulet_core::handshake::{dot, parse_cases, print_module, verify_module, VerifyOptions};
 use rivulet_core::synth;
@@ -65,6 +66,6 @@ pub fn run(args: &OptArgs<'_>) -> ExitCode {
     if failed {
         return ExitCode::from(1);
     }
-    print!("{}", outputs.join("\n// -----\n\n"));
+    out!("{}", outputs.join("\n// -----\n\n"));
     ExitCode::SUCCESS
 }

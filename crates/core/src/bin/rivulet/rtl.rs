@@ -4,6 +4,7 @@
 //! the RTL configuration used and a short report. The compilation is the core's driver
 //! (`rivulet_core::driver`); this file only reads configurations and writes files.
 
+use crate::output::out;
 use rivulet_core::diag::{has_errors, render, FileId, SourceMap};
 use rivulet_core::driver::{self, Compiled, DriverOptions, RtlOptions};
 use rivulet_core::hw::print::print_design;
@@ -54,7 +55,7 @@ pub fn emit_hw(
     let out = compile(sources, id, lookup, &DriverOptions::default());
     match &out.design {
         Some(design) if !has_errors(&out.diagnostics) => {
-            print!("{}", print_design(design));
+            out!("{}", print_design(design));
             ExitCode::SUCCESS
         }
         _ => ExitCode::from(1),

@@ -5,6 +5,7 @@
 //! plus `"cycles"`. Exit 1 on a compile error, mismatch, deadlock or other failed run.
 
 use crate::compile::{load, lookup_next_to};
+use crate::output::outln;
 use rivulet_core::diag::{has_errors, render};
 use rivulet_core::interp::json;
 use rivulet_core::sim::run_c::{simulate_c, Buffering, SimCOptions};
@@ -57,36 +58,37 @@ pub fn run_cmd(file: &Path, buffers: Buffers, vcd: Option<&Path>, as_json: bool)
         }
     }
     let n = &check.adapted.netlist;
-    println!(
+    outln!(
         "circuit: {} units, {} channels, {} memories",
         n.units.len(),
         n.channels.len(),
         n.memories.len()
     );
     match &check.status {
-        Status::Finished => println!("finished in {} cycles", check.cycles),
-        Status::Deadlock(d) => println!("{}", describe_deadlock(d, func, &check.adapted)),
-        Status::CombLoop(r) => println!("{}", r.render(n)),
-        Status::CycleLimit => println!("cycle limit reached after {} cycles", check.cycles),
+        Status::Finished => outln!("finished in {} cycles", check.cycles),
+        Status::Deadlock(d) => outln!("{}", describe_deadlock(d, func, &check.adapted)),
+        Status::CombLoop(r) => outln!("{}", r.render(n)),
+        Status::CycleLimit => outln!("cycle limit reached after {} cycles", check.cycles),
     }
     for l in &check.loops {
         let bb = l.bb.map_or("?".to_string(), |b| b.to_string());
         let ii = l.ii.map_or("-".to_string(), |i| i.to_string());
-        println!(
+        outln!(
             "loop at bb{bb} ({}): {} header tokens, II = {ii}",
-            l.name, l.tokens
+            l.name,
+            l.tokens
         );
     }
     if check.mismatches.is_empty() {
-        println!("outputs match the interpreter");
+        outln!("outputs match the interpreter");
     } else {
-        println!(
+        outln!(
             "{} outputs differ from the interpreter:",
             check.mismatches.len()
         );
         for m in check.mismatches.iter().take(10) {
             let show = |v: Option<_>| v.map_or("none".to_string(), json::scalar);
-            println!(
+            outln!(
                 "  {}[{}]: expected {}, got {}",
                 m.what,
                 m.index,
@@ -98,7 +100,7 @@ pub fn run_cmd(file: &Path, buffers: Buffers, vcd: Option<&Path>, as_json: bool)
     if as_json {
         let obj = json::call_json(&check.simulated);
         let body = obj.strip_suffix('}').unwrap_or(&obj);
-        println!("{body}, \"cycles\": {}}}", check.cycles);
+        outln!("{body}, \"cycles\": {}}}", check.cycles);
     }
     match failure {
         None => ExitCode::SUCCESS,

@@ -301,14 +301,7 @@ impl<'a> Parser<'a> {
                     callee: callee.to_string(),
                     params: BTreeMap::new(),
                 };
-                let refs = self.paren_values()?;
-                self.opt_attrs(&mut p)?;
-                self.colon()?;
-                let at = self.peek_start();
-                let (ins, outs) = self.function_type()?;
-                self.check_count(&ins, &[refs.len()], at, mn)?;
-                p.operands = refs.into_iter().zip(ins.into_iter().map(Some)).collect();
-                p.results = outs;
+                self.call_syntax(&mut p, mn)?;
             }
             OpKind::Fork | OpKind::LazyFork => {
                 self.expect_punct('[')?;
@@ -564,11 +557,7 @@ impl<'a> Parser<'a> {
                 let start = self.value_ref()?;
                 let ins = self.paren_values()?;
                 let end = self.value_ref()?;
-                self.opt_attrs(&mut p)?;
-                self.colon()?;
-                let at = self.peek_start();
-                let (in_types, outs) = self.function_type()?;
-                self.check_count(&in_types, &[ins.len()], at, mn)?;
+                let (in_types, outs) = self.attrs_and_function_type(&mut p, ins.len(), mn)?;
                 p.operands.push((mem, Some(mem_ty)));
                 p.operands.push((start, None));
                 p.operands
@@ -591,15 +580,7 @@ impl<'a> Parser<'a> {
                     group_sizes: Vec::new(),
                     through_mc,
                 };
-                let refs = self.paren_values()?;
-                self.opt_attrs(&mut p)?;
-                self.colon()?;
-                let at = self.peek_start();
-                let (ins, outs) = self.function_type()?;
-                self.check_count(&ins, &[refs.len()], at, mn)?;
-                p.operands
-                    .extend(refs.into_iter().zip(ins.into_iter().map(Some)));
-                p.results = outs;
+                self.call_syntax(&mut p, mn)?;
             }
             OpKind::Bundle => {
                 let mut refs = self.value_list()?;
@@ -728,14 +709,32 @@ impl<'a> Parser<'a> {
 
     fn generic_syntax(&mut self, kind: OpKind) -> PResult<Parsed> {
         let mut p = Parsed::new(kind);
+        self.call_syntax(&mut p, "generic operation")?;
+        Ok(p)
+    }
+
+    /// `(%a, …) {attrs}? : (T, …) -> …`: appends the operands with their types, sets the results.
+    fn call_syntax(&mut self, p: &mut Parsed, what: &str) -> PResult<()> {
         let refs = self.paren_values()?;
-        self.opt_attrs(&mut p)?;
+        let (ins, outs) = self.attrs_and_function_type(p, refs.len(), what)?;
+        p.operands
+            .extend(refs.into_iter().zip(ins.into_iter().map(Some)));
+        p.results = outs;
+        Ok(())
+    }
+
+    /// `{attrs}? : (T, …) -> …` whose operand list has exactly `operands` types.
+    fn attrs_and_function_type(
+        &mut self,
+        p: &mut Parsed,
+        operands: usize,
+        what: &str,
+    ) -> PResult<(Vec<Type>, Vec<Type>)> {
+        self.opt_attrs(p)?;
         self.colon()?;
         let at = self.peek_start();
         let (ins, outs) = self.function_type()?;
-        self.check_count(&ins, &[refs.len()], at, "generic operation")?;
-        p.operands = refs.into_iter().zip(ins.into_iter().map(Some)).collect();
-        p.results = outs;
-        Ok(p)
+        self.check_count(&ins, &[operands], at, what)?;
+        Ok((ins, outs))
     }
 }

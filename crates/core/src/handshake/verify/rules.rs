@@ -41,6 +41,15 @@ struct Rule<'c, 'a, 'o> {
     outs: &'o [&'o Type],
 }
 
+/// The values an `i<w>` constant (`w < 64`) may hold, signed or unsigned: `-2^(w-1)` to
+/// `2^w - 1` (only 0 for the invalid width 0, which the type rules report).
+fn int_range(w: u32) -> std::ops::RangeInclusive<i128> {
+    match w {
+        0 => 0..=0,
+        _ => -(1i128 << (w - 1))..=(1i128 << w) - 1,
+    }
+}
+
 /// `ceil(log2(n))`, at least 1: the select width needed to address `n` inputs.
 fn select_bits(n: usize) -> u32 {
     let mut bits = 1;
@@ -408,7 +417,7 @@ impl Rule<'_, '_, '_> {
             (Attr::Int { value, ty }, RawType::Int(w)) => {
                 let ty_ok = matches!(ty, IntTy::Signless(x) if *x == w)
                     || (*ty == IntTy::Default && w == 64);
-                let fits = w >= 64 || (*value >= -(1i64 << (w - 1)) && *value < (1i64 << w));
+                let fits = w >= 64 || int_range(w).contains(&i128::from(*value));
                 if ty_ok && !fits {
                     self.err(format!("value {value} does not fit in i{w}"));
                 }
