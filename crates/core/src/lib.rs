@@ -23,6 +23,7 @@ pub mod pipeline;
 pub mod rtl;
 pub mod share;
 pub mod sim;
+pub mod stages;
 pub mod synth;
 pub mod timing;
 pub mod transform;

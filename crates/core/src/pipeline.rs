@@ -4,11 +4,11 @@
 //! `cf-to-handshake` (lowering), `canonicalize`, `materialize`. The Handshake verifier runs
 //! after each Handshake stage; its findings are internal errors, never panics.
 
-use crate::cfg::passes::Stage;
 use crate::diag::{Diagnostic, FileId, SourceMap};
 use crate::front::typed::Placeholder;
 use crate::handshake::{self as hs, print_module, verify_func, verify_module, VerifyOptions};
-use crate::lower::{self, MemoryInfo};
+use crate::lower::{self, Lowered, MemoryInfo};
+use crate::stages::{Stage, StageObserver, StageRecorder};
 use crate::transform::{canonicalize, materialize};
 
 /// The result of compiling a kernel to Handshake IR.
@@ -28,8 +28,17 @@ pub struct HandshakeOutput {
 /// A Handshake stage's transformation.
 type Pass = fn(&mut hs::Module);
 
-/// The Handshake stages, in order.
-pub const HANDSHAKE_STAGES: &[&str] = &["cf-to-handshake", "canonicalize", "materialize"];
+/// The Handshake stages, in order, with their transformations (lowering itself happens
+/// before the first).
+const STAGES: [(&str, Pass); 3] = [
+    ("cf-to-handshake", |_| {}),
+    ("canonicalize", |m| {
+        m.funcs.iter_mut().for_each(canonicalize::run)
+    }),
+    ("materialize", |m| {
+        m.funcs.iter_mut().for_each(materialize::run)
+    }),
+];
 
 /// Lowers the kernel of an optimized CFG module to materialized Handshake IR. `placeholders`
 /// are the placeholder declarations of the front end; `record` keeps the IR after each stage.
@@ -39,56 +48,55 @@ pub fn compile_to_handshake(
     record: bool,
 ) -> HandshakeOutput {
     let mut diagnostics = Vec::new();
-    let mut stages = Vec::new();
-    let Some(lowered) = lower::lower_kernel(cfg, placeholders, &mut diagnostics) else {
-        return HandshakeOutput {
-            module: None,
-            memories: Vec::new(),
-            stages,
-            diagnostics,
-        };
+    let mut recorder = StageRecorder::new(record, print_module);
+    let lowered = lower_observed(cfg, placeholders, &mut diagnostics, &mut recorder);
+    let (module, memories) = match lowered {
+        Some(l) => (Some(l.module), l.memories),
+        None => (None, Vec::new()),
     };
-    let mut module = lowered.module;
-    let passes: [(&'static str, Pass); 3] = [
-        (HANDSHAKE_STAGES[0], |_| {}),
-        (HANDSHAKE_STAGES[1], |m| {
-            m.funcs.iter_mut().for_each(canonicalize::run)
-        }),
-        (HANDSHAKE_STAGES[2], |m| {
-            m.funcs.iter_mut().for_each(materialize::run)
-        }),
-    ];
-    for (k, (name, pass)) in passes.into_iter().enumerate() {
-        pass(&mut module);
-        let errs = verify(&module, k == HANDSHAKE_STAGES.len() - 1);
-        if record {
-            stages.push(Stage {
-                pass: name,
-                ir: print_module(&module),
-            });
+    HandshakeOutput {
+        module,
+        memories,
+        stages: recorder.stages,
+        diagnostics,
+    }
+}
+
+/// Runs the Handshake stages: lowering (announced as `cf-to-handshake`), canonicalization and
+/// materialization, verifying after each and telling `observer` (see [`crate::stages`]).
+/// Returns the materialized module with the kernel's memories, or `None` when lowering
+/// reported an error or the verifier rejected a stage (an internal error in `diags`).
+pub fn lower_observed(
+    cfg: &crate::cfg::ir::Module,
+    placeholders: &[Placeholder],
+    diags: &mut Vec<Diagnostic>,
+    observer: &mut dyn StageObserver<hs::Module>,
+) -> Option<Lowered> {
+    observer.start(STAGES[0].0);
+    let errors_before = diags.iter().filter(|d| d.is_error()).count();
+    let mut lowered = lower::lower_kernel(cfg, placeholders, diags)?;
+    if diags.iter().filter(|d| d.is_error()).count() > errors_before {
+        return None;
+    }
+    for (k, (name, pass)) in STAGES.into_iter().enumerate() {
+        if k > 0 {
+            observer.start(name);
         }
+        pass(&mut lowered.module);
+        let errs = verify(&lowered.module, k == STAGES.len() - 1);
+        observer.done(&lowered.module);
         if !errs.is_empty() {
             let notes: Vec<String> = errs.iter().map(|d| d.message.clone()).collect();
-            diagnostics.push(
+            diags.push(
                 Diagnostic::error(format!(
                     "internal error: the Handshake IR is invalid after `{name}`"
                 ))
                 .with_note(notes.join("\n")),
             );
-            return HandshakeOutput {
-                module: None,
-                memories: lowered.memories,
-                stages,
-                diagnostics,
-            };
+            return None;
         }
     }
-    HandshakeOutput {
-        module: Some(module),
-        memories: lowered.memories,
-        stages,
-        diagnostics,
-    }
+    Some(lowered)
 }
 
 /// Verifies a module; `materialized` applies to functions with a body (an external

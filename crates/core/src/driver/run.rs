@@ -3,14 +3,14 @@
 //! that fails (an error diagnostic) ends the run with everything computed so far.
 
 use super::{buffers, rtl, Compiled, DriverOptions, Recorder, StageGroup, StageIr};
-use crate::cfg::passes::{run_pass, PIPELINE};
-use crate::diag::{has_errors, Diagnostic, FileId, SourceMap};
+use crate::cfg::passes::optimize_observed;
+use crate::diag::{has_errors, FileId, SourceMap};
 use crate::handshake::{print_func, print_module};
 use crate::hw::{lower::lower_func, print::print_design};
 use crate::interp::{self, json::call_json, InterpOptions};
-use crate::pipeline::{verify, HANDSHAKE_STAGES};
+use crate::pipeline::lower_observed;
+use crate::stages::StageObserver;
 use crate::synth::{invert_ready::invert_ready, print_netlist, split_bits::split_bits};
-use crate::transform::{canonicalize, materialize};
 
 /// Compiles the kernel file `kernel` of `sources` (kernel named like the file; `lookup`
 /// resolves `#include "x.h"`) through every stage `options` ask for, calling `progress` with
@@ -50,23 +50,9 @@ fn run(
     rec.begin(StageGroup::Cfg, "lower");
     let mut cfg = crate::cfg::build::build_module(&prog, diags)?;
     rec.set_ir(crate::cfg::print::print_module(&cfg));
-    for &pass in PIPELINE {
-        rec.begin(StageGroup::Cfg, pass.name());
-        for f in &mut cfg.functions {
-            run_pass(pass, f, diags);
-        }
-        let errs = crate::cfg::verify::verify_module(&cfg);
-        if !errs.is_empty() {
-            diags.push(
-                Diagnostic::error(format!(
-                    "internal error: the IR is invalid after pass `{}`",
-                    pass.name()
-                ))
-                .with_note(errs.join("\n")),
-            );
-            return None;
-        }
-        rec.set_ir(crate::cfg::print::print_module(&cfg));
+    let mut observer = RecordStages::new(rec, StageGroup::Cfg, crate::cfg::print::print_module);
+    if !optimize_observed(&mut cfg, diags, &mut observer) {
+        return None;
     }
     if has_errors(diags) {
         return None;
@@ -87,33 +73,11 @@ fn run(
     }
 
     // Handshake IR.
-    rec.begin(StageGroup::Handshake, HANDSHAKE_STAGES[0]);
-    let lowered = crate::lower::lower_kernel(&cfg, &prog.placeholders, diags);
+    let mut observer = RecordStages::new(rec, StageGroup::Handshake, print_module);
+    let lowered = lower_observed(&cfg, &prog.placeholders, diags, &mut observer);
     let lowered = lowered.filter(|_| !has_errors(diags))?;
     out.memories = lowered.memories;
     let mut module = lowered.module;
-    for (k, &stage) in HANDSHAKE_STAGES.iter().enumerate() {
-        if k > 0 {
-            rec.begin(StageGroup::Handshake, stage);
-        }
-        match k {
-            1 => module.funcs.iter_mut().for_each(canonicalize::run),
-            2 => module.funcs.iter_mut().for_each(materialize::run),
-            _ => {}
-        }
-        let errs = verify(&module, k == HANDSHAKE_STAGES.len() - 1);
-        rec.set_ir(print_module(&module));
-        if !errs.is_empty() {
-            let notes: Vec<String> = errs.iter().map(|d| d.message.clone()).collect();
-            diags.push(
-                Diagnostic::error(format!(
-                    "internal error: the Handshake IR is invalid after `{stage}`"
-                ))
-                .with_note(notes.join("\n")),
-            );
-            return None;
-        }
-    }
 
     // Buffer placement.
     rec.begin(StageGroup::Buffers, "buffers");
@@ -188,4 +152,28 @@ fn bundle_ir(stages: &[StageIr]) -> Vec<(String, String)> {
         })
         .filter_map(|s| Some((s.name.clone(), s.ir.clone()?)))
         .collect()
+}
+
+/// Adapts the [`Recorder`] to a stage runner: each stage the runner starts becomes a stage of
+/// `group`, and the IR after it is printed with `print`.
+struct RecordStages<'r, 'p, Ir> {
+    rec: &'r mut Recorder<'p>,
+    group: StageGroup,
+    print: fn(&Ir) -> String,
+}
+
+impl<'r, 'p, Ir> RecordStages<'r, 'p, Ir> {
+    fn new(rec: &'r mut Recorder<'p>, group: StageGroup, print: fn(&Ir) -> String) -> Self {
+        RecordStages { rec, group, print }
+    }
+}
+
+impl<Ir> StageObserver<Ir> for RecordStages<'_, '_, Ir> {
+    fn start(&mut self, name: &'static str) {
+        self.rec.begin(self.group, name);
+    }
+
+    fn done(&mut self, ir: &Ir) {
+        self.rec.set_ir((self.print)(ir));
+    }
 }

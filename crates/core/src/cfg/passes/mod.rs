@@ -17,6 +17,7 @@ mod util;
 
 use super::ir::{Function, Module};
 use crate::diag::Diagnostic;
+use crate::stages::{StageObserver, StageRecorder};
 
 /// A pass of the pipeline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,26 +99,27 @@ pub fn run_pass(p: PassId, f: &mut Function, diags: &mut Vec<Diagnostic>) {
     }
 }
 
-/// The IR after one pass (what the web app shows).
-#[derive(Clone, Debug)]
-pub struct Stage {
-    /// The pass's name (`"lower"` for the IR before any pass).
-    pub pass: &'static str,
-    /// The printed module after it.
-    pub ir: String,
-}
+pub use crate::stages::Stage;
 
 /// Runs the whole pipeline on every function of `m`, verifying after each pass. Returns the
 /// IR after each pass when `record` is set. Verifier failures are reported as internal errors.
 pub fn optimize(m: &mut Module, record: bool, diags: &mut Vec<Diagnostic>) -> Vec<Stage> {
-    let mut stages = Vec::new();
-    if record {
-        stages.push(Stage {
-            pass: "lower",
-            ir: super::print::print_module(m),
-        });
-    }
+    let mut recorder = StageRecorder::new(record, super::print::print_module);
+    recorder.record("lower", m);
+    optimize_observed(m, diags, &mut recorder);
+    recorder.stages
+}
+
+/// Runs the whole pipeline on every function of `m`, telling `observer` when each pass starts
+/// and what the module is after it. Returns `false` when the verifier rejected the IR after a
+/// pass (reported in `diags` as an internal error); the remaining passes are skipped.
+pub fn optimize_observed(
+    m: &mut Module,
+    diags: &mut Vec<Diagnostic>,
+    observer: &mut dyn StageObserver<Module>,
+) -> bool {
     for &p in PIPELINE {
+        observer.start(p.name());
         for f in &mut m.functions {
             run_pass(p, f, diags);
         }
@@ -130,14 +132,9 @@ pub fn optimize(m: &mut Module, record: bool, diags: &mut Vec<Diagnostic>) -> Ve
                 ))
                 .with_note(errs.join("\n")),
             );
-            return stages;
+            return false;
         }
-        if record {
-            stages.push(Stage {
-                pass: p.name(),
-                ir: super::print::print_module(m),
-            });
-        }
+        observer.done(m);
     }
-    stages
+    true
 }
