@@ -3,31 +3,12 @@
 //! under the clock. Prints kernel, cycles, units, simulation time and simulated cycles per
 //! second, and the totals. Run: `cargo run --profile cli -p rivulet-core --example bench_sim`.
 
-use rivulet_core::diag::SourceMap;
+#[path = "../tests/corpus/mod.rs"]
+mod corpus;
+
 use rivulet_core::sim::run_c::{simulate_c, SimCOptions};
 use rivulet_core::sim::{simulate, SimOptions};
-use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-fn kernel_files() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let mut out = Vec::new();
-    for dir in ["tests/front", "tests/kernels"] {
-        let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
-            continue;
-        };
-        let mut dirs: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-        dirs.sort();
-        for d in dirs {
-            let name = d.file_name().unwrap().to_string_lossy().into_owned();
-            let c = d.join(format!("{name}.c"));
-            if c.exists() {
-                out.push(c);
-            }
-        }
-    }
-    out
-}
 
 fn main() {
     println!(
@@ -35,13 +16,9 @@ fn main() {
         "kernel", "cycles", "units", "sim ms", "cycles/s"
     );
     let (mut total_cycles, mut total_secs, mut failed) = (0u64, 0f64, 0usize);
-    for file in kernel_files() {
-        let name = file.file_stem().unwrap().to_string_lossy().into_owned();
-        let text = std::fs::read_to_string(&file).expect("readable kernel");
-        let mut sources = SourceMap::new();
-        let id = sources.add(file.file_name().unwrap().to_string_lossy(), text);
-        let dir = file.parent().unwrap().to_path_buf();
-        let mut lookup = |n: &str| std::fs::read_to_string(dir.join(n)).ok();
+    for file in corpus::kernel_files() {
+        let name = corpus::kernel_name(&file);
+        let (mut sources, id, mut lookup) = corpus::load(&file).expect("readable kernel");
         let out = simulate_c(&mut sources, id, &mut lookup, &SimCOptions::default());
         let Some(check) = out.check else {
             println!("{name:<24} (does not compile to a simulable circuit)");

@@ -3,45 +3,19 @@
 //! the interpreter's JSON format; the interpreter's golden outputs must equal gcc's, value for
 //! value. The test fails listing every mismatching kernel.
 
+mod corpus;
+
 use rivulet_core::cfg::compile_c;
-use rivulet_core::diag::{render, SourceMap};
+use rivulet_core::diag::render;
 use rivulet_core::front::types::{CType, ScalarTy};
 use rivulet_core::front::Signature;
 use rivulet_core::interp::{json, run, InterpOptions};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
-
-fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// Every `<dir>/<name>/<name>.c` under the kernel directories.
-fn kernel_files() -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for dir in ["tests/front", "tests/kernels"] {
-        let Ok(entries) = std::fs::read_dir(repo_root().join(dir)) else {
-            continue;
-        };
-        let mut dirs: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-        dirs.sort();
-        for d in dirs {
-            let name = d.file_name().unwrap().to_string_lossy().into_owned();
-            let c = d.join(format!("{name}.c"));
-            if c.exists() {
-                out.push(c);
-            }
-        }
-    }
-    out
-}
 
 /// The interpreter's JSON line for a kernel file, or an error text.
 fn interpret(file: &Path) -> Result<(String, Signature), String> {
-    let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
-    let mut sources = SourceMap::new();
-    let id = sources.add(file.file_name().unwrap().to_string_lossy(), text);
-    let dir = file.parent().unwrap().to_path_buf();
-    let mut lookup = |n: &str| std::fs::read_to_string(dir.join(n)).ok();
+    let (mut sources, id, mut lookup) = corpus::load(file)?;
     let out = compile_c(&mut sources, id, &mut lookup, false);
     let (Some(module), Some(sig)) = (out.module, out.signature) else {
         return Err(render(&sources, &out.diagnostics));
@@ -294,11 +268,11 @@ fn compare(ours: &str, theirs: &str, sig: &Signature) -> Vec<String> {
 
 #[test]
 fn interpreter_matches_gcc_on_every_kernel() {
-    let files = kernel_files();
+    let files = corpus::kernel_files();
     assert!(!files.is_empty(), "no kernels found");
     let mut failures = Vec::new();
     for file in &files {
-        let name = file.file_stem().unwrap().to_string_lossy().into_owned();
+        let name = corpus::kernel_name(file);
         let (ours, sig) = match interpret(file) {
             Ok(x) => x,
             Err(e) => {

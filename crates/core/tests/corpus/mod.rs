@@ -1,0 +1,53 @@
+//! The kernel corpus as tests and benches read it: every `<dir>/<name>/<name>.c` under
+//! `tests/front/` and `tests/kernels/` (sorted by directory, then name), loaded into a
+//! [`SourceMap`] with `#include "x.h"` resolved next to the kernel.
+//!
+//! Shared by the corpus tests and the examples (`#[path = "../tests/corpus/mod.rs"]`).
+
+#![allow(dead_code)] // each user needs a different part
+
+use rivulet_core::diag::{FileId, SourceMap};
+use std::path::{Path, PathBuf};
+
+/// The repository's root.
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Every corpus kernel file: `tests/front/*/` first, then `tests/kernels/*/`.
+pub fn kernel_files() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for dir in ["tests/front", "tests/kernels"] {
+        let Ok(entries) = std::fs::read_dir(repo_root().join(dir)) else {
+            continue;
+        };
+        let mut dirs: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        dirs.sort();
+        for d in dirs {
+            let name = d.file_name().unwrap().to_string_lossy().into_owned();
+            let c = d.join(format!("{name}.c"));
+            if c.exists() {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// The kernel's name (its file stem).
+pub fn kernel_name(file: &Path) -> String {
+    file.file_stem().unwrap().to_string_lossy().into_owned()
+}
+
+/// Resolves `#include "name"` for a kernel.
+pub type Lookup = Box<dyn FnMut(&str) -> Option<String>>;
+
+/// Reads `file` into a fresh source map; the lookup reads headers next to it.
+pub fn load(file: &Path) -> Result<(SourceMap, FileId, Lookup), String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let mut sources = SourceMap::new();
+    let id = sources.add(file.file_name().unwrap().to_string_lossy(), text);
+    let dir = file.parent().unwrap().to_path_buf();
+    let lookup = move |n: &str| std::fs::read_to_string(dir.join(n)).ok();
+    Ok((sources, id, Box::new(lookup)))
+}
