@@ -6,6 +6,8 @@ use rivulet_core::driver::{compile_files, BufferOptions, DriverOptions, RtlOptio
 use rivulet_core::rtl::config::Hdl;
 use std::io::{Cursor, Read};
 
+mod corpus;
+
 fn kernel(name: &str) -> Vec<(String, String)> {
     let dir = format!("{}/../../tests/kernels/{name}", env!("CARGO_MANIFEST_DIR"));
     let mut files = vec![(
@@ -187,13 +189,10 @@ fn no_files_is_a_diagnostic() {
 
 #[test]
 fn every_corpus_kernel_gets_through_synth_without_internal_errors() {
-    let root = format!("{}/../../tests/kernels", env!("CARGO_MANIFEST_DIR"));
-    let mut names: Vec<String> = std::fs::read_dir(&root)
-        .unwrap()
-        .filter_map(|e| Some(e.ok()?.file_name().to_string_lossy().into_owned()))
-        .filter(|n| std::path::Path::new(&format!("{root}/{n}/{n}.c")).exists())
+    let names: Vec<String> = corpus::kernel_files_in(&["tests/kernels"])
+        .iter()
+        .map(|f| corpus::kernel_name(f))
         .collect();
-    names.sort();
     assert!(names.len() > 50);
     let options = DriverOptions {
         synth: true,

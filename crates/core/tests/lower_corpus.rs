@@ -2,29 +2,20 @@
 //! as materialized, through the whole pipeline, and whose synth lowering passes the synth
 //! verifier.
 
-use rivulet_core::diag::{render, SourceMap};
+use rivulet_core::diag::render;
 use rivulet_core::handshake::{verify_func, verify_module, VerifyOptions};
 use rivulet_core::pipeline::compile_c_to_handshake;
 use rivulet_core::synth;
-use std::path::Path;
+
+mod corpus;
 
 #[test]
 fn every_corpus_kernel_lowers_and_verifies() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/kernels");
-    let mut dirs: Vec<_> = std::fs::read_dir(&root)
-        .expect("corpus")
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .collect();
-    dirs.sort();
+    let files = corpus::kernel_files_in(&["tests/kernels"]);
     let mut failures = Vec::new();
-    for dir in &dirs {
-        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
-        let file = dir.join(format!("{name}.c"));
-        let mut sources = SourceMap::new();
-        let id = sources.add(format!("{name}.c"), std::fs::read_to_string(&file).unwrap());
-        let mut lookup = |h: &str| std::fs::read_to_string(dir.join(h)).ok();
+    for file in &files {
+        let name = corpus::kernel_name(file);
+        let (mut sources, id, mut lookup) = corpus::load(file).expect("corpus kernel");
         let out = compile_c_to_handshake(&mut sources, id, &mut lookup, false);
         let Some(module) = out.module else {
             failures.push(format!("{name}:\n{}", render(&sources, &out.diagnostics)));
@@ -57,7 +48,7 @@ fn every_corpus_kernel_lowers_and_verifies() {
             Err(diags) => failures.push(format!("{name} (synth):\n{}", render(&sources, &diags))),
         }
     }
-    assert!(dirs.len() >= 70, "corpus not found");
+    assert!(files.len() >= 70, "corpus not found");
     assert!(
         failures.is_empty(),
         "{} kernels failed:\n{}",

@@ -16,8 +16,14 @@ pub fn repo_root() -> PathBuf {
 
 /// Every corpus kernel file: `tests/front/*/` first, then `tests/kernels/*/`.
 pub fn kernel_files() -> Vec<PathBuf> {
+    kernel_files_in(&["tests/front", "tests/kernels"])
+}
+
+/// Every `<name>/<name>.c` under the given directories (relative to the repository's root),
+/// directory by directory, each sorted.
+pub fn kernel_files_in(dirs: &[&str]) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    for dir in ["tests/front", "tests/kernels"] {
+    for dir in dirs {
         let Ok(entries) = std::fs::read_dir(repo_root().join(dir)) else {
             continue;
         };
