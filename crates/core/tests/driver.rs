@@ -181,6 +181,37 @@ fn buffer_options_reach_the_report() {
 }
 
 #[test]
+fn fpga20_reports_its_milp_loops_and_lp_files() {
+    let options = DriverOptions {
+        buffers: BufferOptions {
+            algorithm: "fpga20".into(),
+            clock_period_ns: 4.0,
+        },
+        ..DriverOptions::default()
+    };
+    let (out, _) = compile_files(&kernel("fir"), &options, &mut |_| {});
+    let report = out.buffers.clone().expect("report");
+    assert_eq!(report.algorithm, "fpga20");
+    let milp = report.milp.expect("the MILP's report");
+    assert!(milp.integer_variables > 0 && milp.integer_variables < milp.variables);
+    assert!(milp.constraints > 0);
+    assert!(matches!(milp.status.as_str(), "optimal" | "feasible"));
+    // The objective is at most the relaxation's bound (a maximisation).
+    assert!(milp.objective.unwrap() <= milp.lp_bound.unwrap() + 1e-9);
+    // fir has one loop, and its predicted throughput is a rate.
+    assert_eq!(report.throughput.len(), 1);
+    let t = &report.throughput[0];
+    assert!(t.throughput > 0.0 && t.throughput <= 1.0 && t.executions > 0);
+    let names: Vec<&str> = report.lp_files.iter().map(|f| f.0.as_str()).collect();
+    assert_eq!(names, ["cfdfc.lp", "fpga20.lp"]);
+    assert!(report.lp_files[1].1.contains("Maximize"));
+    assert!(out
+        .diagnostics
+        .iter()
+        .all(|d| d.severity != Severity::Error));
+}
+
+#[test]
 fn no_files_is_a_diagnostic() {
     let (out, _) = compile_files(&[], &DriverOptions::default(), &mut |_| {});
     assert!(has_errors(&out.diagnostics));

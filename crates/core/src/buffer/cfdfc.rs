@@ -115,6 +115,24 @@ pub fn extract_cycles(profile: &ArcProfile) -> (Vec<BlockCycle>, Option<Model>) 
     (cycles, first_model)
 }
 
+/// The CFDFCs worth modelling: the most executed ones, in order, until they cover
+/// `coverage` (a fraction) of all executions, at most `max` of them.
+pub fn most_executed(cycles: &[BlockCycle], coverage: f64, max: usize) -> Vec<BlockCycle> {
+    let total: u64 = cycles.iter().map(|c| c.execs).sum();
+    let mut sorted: Vec<&BlockCycle> = cycles.iter().collect();
+    sorted.sort_by_key(|c| std::cmp::Reverse(c.execs));
+    let mut out = Vec::new();
+    let mut covered = 0u64;
+    for c in sorted.into_iter().take(max) {
+        if covered as f64 >= coverage * total as f64 {
+            break;
+        }
+        covered += c.execs;
+        out.push(c.clone());
+    }
+    out
+}
+
 /// The MILP of one round: the model, the variable of each arc and the executions variable.
 type CycleModel = (Model, BTreeMap<(u32, u32), VarId>, VarId);
 
@@ -337,6 +355,21 @@ mod tests {
         let model = model.unwrap();
         let execs = &model.vars()[0];
         assert_eq!(execs.ub, 3_000_000.0);
+    }
+
+    #[test]
+    fn the_most_executed_cycles_cover_the_executions() {
+        let c = |b: u32, execs: u64| BlockCycle {
+            blocks: vec![b],
+            execs,
+        };
+        let cycles = [c(1, 10), c(2, 80), c(3, 5), c(4, 5)];
+        let picked: Vec<u32> = most_executed(&cycles, 0.9, 4)
+            .iter()
+            .map(|c| c.blocks[0])
+            .collect();
+        assert_eq!(picked, [2, 1]);
+        assert_eq!(most_executed(&cycles, 1.0, 1).len(), 1);
     }
 
     #[test]

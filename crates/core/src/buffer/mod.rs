@@ -6,9 +6,19 @@
 //!   cycles no buffer cuts (combinational cycles).
 //! * [`on_merges`]: the correctness-first placement: after every merge-like operation on a
 //!   cycle, a data/valid-breaking slot and a ready-breaking slot.
+//! * [`circuit`], [`greedy`], [`formulation`], [`milp_placement`], [`mapping`]: the pieces of
+//!   the MILP-based placements [`fpga20`] and [`fpl22`]: the circuit with its timing and
+//!   rules, a fast feasible placement, the MILP, the solve, and the buffer types.
 
 pub mod cfdfc;
+pub mod circuit;
 pub mod cycles;
+pub mod formulation;
+pub mod fpga20;
+pub mod fpl22;
+pub mod greedy;
+pub mod mapping;
+pub mod milp_placement;
 pub mod on_merges;
 
 pub use cycles::{combinational_cycles, cyclic_channels, CycleInfo};

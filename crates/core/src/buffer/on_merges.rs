@@ -17,25 +17,13 @@
 //! lowered kernel passes through a merge-like operation (each loop enters its header through
 //! one), so afterwards no cycle is left combinational ([`super::combinational_cycles`]).
 
-use super::cycles::cyclic_channels;
-use crate::handshake::{BufferParams, BufferType, Func, OpKind, Timing, ValueId};
+use super::cycles::{cyclic_channels, CycleInfo};
+use crate::handshake::{BufferParams, BufferType, Func, OpKind, ValueId};
+use std::collections::BTreeSet;
 
 /// The parameters of a one-slot buffer of type `ty`, with the spec's timing.
 pub fn one_slot(ty: BufferType) -> BufferParams {
-    let (d, r) = match ty {
-        BufferType::OneSlotBreakDV => (1, 0),
-        BufferType::OneSlotBreakR => (0, 1),
-        _ => (1, 1),
-    };
-    BufferParams {
-        buffer_type: Some(ty),
-        num_slots: 1,
-        timing: Some(Timing {
-            d: Some(d),
-            v: Some(d),
-            r: Some(r),
-        }),
-    }
+    super::mapping::buffer(ty, 1)
 }
 
 /// Inserts the on-merges buffers into `func`; returns how many buffer ops were added.
@@ -47,8 +35,29 @@ pub fn place_on_merges(func: &mut Func) -> usize {
         .flat_map(|(_, op)| op.results.iter().copied())
         .filter(|v| cycles.channels.contains(v))
         .collect();
-    let back_edges: Vec<ValueId> = func
-        .ops()
+    let back_edges = back_edge_inputs(func, &cycles);
+    let mut added = 0;
+    for v in targets {
+        added += insert_chain(
+            func,
+            v,
+            &[
+                one_slot(BufferType::OneSlotBreakDV),
+                one_slot(BufferType::OneSlotBreakR),
+            ],
+        );
+    }
+    for v in back_edges {
+        added += insert_chain(func, v, &[one_slot(BufferType::OneSlotBreakDV)]);
+    }
+    added
+}
+
+/// The channels that enter a merge-like operation with several data inputs along a back edge
+/// (producer's block not before the merge's) without lying on a cycle (see the module
+/// documentation).
+pub fn back_edge_inputs(func: &Func, cycles: &CycleInfo) -> BTreeSet<ValueId> {
+    func.ops()
         .filter(|(_, op)| matches!(op.kind, OpKind::Merge | OpKind::Mux | OpKind::ControlMerge))
         .flat_map(|(_, op)| {
             // Data inputs only; one-input merges join no edges.
@@ -64,24 +73,12 @@ pub fn place_on_merges(func: &mut Func) -> usize {
             !cycles.channels.contains(&v) && matches!((from, bb), (Some(a), Some(b)) if a >= b)
         })
         .map(|(_, v)| v)
-        .collect();
-    let mut added = 0;
-    for v in targets {
-        added += insert_chain(
-            func,
-            v,
-            &[BufferType::OneSlotBreakDV, BufferType::OneSlotBreakR],
-        );
-    }
-    for v in back_edges {
-        added += insert_chain(func, v, &[BufferType::OneSlotBreakDV]);
-    }
-    added
+        .collect()
 }
 
-/// Inserts one-slot buffers of `types` (in order) on channel `v`, in its producer's block;
-/// returns how many were inserted.
-fn insert_chain(func: &mut Func, v: ValueId, types: &[BufferType]) -> usize {
+/// Inserts buffers with `params` (in order) on channel `v`, in its producer's block; returns
+/// how many were inserted.
+pub fn insert_chain(func: &mut Func, v: ValueId, params: &[BufferParams]) -> usize {
     let users = func.users(v);
     let Some(&(consumer, port)) = users.first() else {
         return 0;
@@ -95,10 +92,10 @@ fn insert_chain(func: &mut Func, v: ValueId, types: &[BufferType]) -> usize {
         .and_then(|o| o.bb);
     let mut cur = v;
     let mut added = 0;
-    for &bt in types {
+    for p in params {
         let name = func.unique_op_name("buffer");
         let b = func.add_named_op(
-            OpKind::Buffer(one_slot(bt)),
+            OpKind::Buffer(p.clone()),
             vec![cur],
             vec![ty.clone()],
             bb,

@@ -1,19 +1,34 @@
 //! Buffer placement as the driver runs it: the options the user chose, the one function that
 //! places buffers, and the report the app's Buffers panel shows.
 //!
-//! Every placement goes through [`place`], so switching the algorithm implementation is a
-//! change to that one function. Today the correctness-first on-merges placement runs for
-//! every requested algorithm; a request for another algorithm says so in a warning and in
-//! the report (`requested` differs from `algorithm`). The MILP fields stay empty until an
-//! MILP-based algorithm fills them.
+//! Every placement goes through [`place`]. `on-merges` is the correctness-first placement;
+//! `fpga20` (and `fpl22`) extract the CFDFCs from the interpreter's profile and solve their
+//! MILP. When a MILP-based placement cannot run (no profile, no feasible placement), a
+//! warning says so and on-merges buffers are placed instead (`requested` then differs from
+//! `algorithm`). An unknown algorithm name is reported the same way.
 
+use crate::buffer::cfdfc::{extract_cycles, most_executed, ArcProfile, Cfdfc};
+use crate::buffer::fpga20::place_fpga20;
+use crate::buffer::fpl22::place_fpl22;
+use crate::buffer::milp_placement::{overall_status, MilpPlacement};
 use crate::buffer::place_on_merges;
 use crate::diag::Diagnostic;
 use crate::handshake::Func;
-use crate::interp::Profile;
+use crate::milp::{write_lp, SolutionSource, SolveStatus};
+use crate::timing::TimingModel;
 
 /// The name of the correctness-first placement.
 pub const ON_MERGES: &str = "on-merges";
+/// The name of the FPGA20 MILP placement.
+pub const FPGA20: &str = "fpga20";
+/// The name of the FPL22 MILP placement.
+pub const FPL22: &str = "fpl22";
+
+/// The MILPs model the most executed CFDFCs until they cover this share of all CFDFC
+/// executions…
+pub const CFDFC_COVERAGE: f64 = 0.95;
+/// …and at most this many.
+pub const MAX_MODELLED_CFDFCS: usize = 4;
 
 /// What the user asked for.
 #[derive(Clone, Debug, PartialEq)]
@@ -44,6 +59,17 @@ pub struct MilpReport {
     pub status: String,
     /// Objective value, when solved.
     pub objective: Option<f64>,
+    /// Number of integer and binary variables.
+    pub integer_variables: usize,
+    /// The LP relaxation's objective at the root (a bound on the objective).
+    pub lp_bound: Option<f64>,
+    /// The best proven bound on the objective when the search stopped.
+    pub best_bound: Option<f64>,
+    /// Branch-and-bound nodes solved.
+    pub nodes: u64,
+    /// Where the solution came from: `greedy` (the warm start), `dive`, `improvement`,
+    /// `search`.
+    pub source: String,
 }
 
 /// The throughput an algorithm predicts for one loop (cycle) of the circuit.
@@ -51,8 +77,10 @@ pub struct MilpReport {
 pub struct LoopThroughput {
     /// Which loop, as the algorithm names it.
     pub name: String,
-    /// Tokens per cycle, in (0, 1].
+    /// Tokens per cycle, in [0, 1].
     pub throughput: f64,
+    /// How often the loop ran (the CFDFC's executions in the profile).
+    pub executions: u64,
 }
 
 /// What buffer placement did.
@@ -78,27 +106,132 @@ pub struct BufferReport {
 /// algorithms weigh loops by it). Reports through the returned report and `diagnostics`.
 pub fn place(
     func: &mut Func,
-    profile: Option<&Profile>,
+    profile: Option<&ArcProfile>,
     options: &BufferOptions,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> BufferReport {
-    let _ = profile;
-    if options.algorithm != ON_MERGES {
+    let mut report = BufferReport {
+        requested: options.algorithm.clone(),
+        algorithm: ON_MERGES.to_string(),
+        clock_period_ns: options.clock_period_ns,
+        ..BufferReport::default()
+    };
+    let milp = match options.algorithm.as_str() {
+        ON_MERGES => Ok(()),
+        FPGA20 | FPL22 => place_milp(func, profile, options, &mut report, diagnostics),
+        other => Err(format!("there is no buffer placement `{other}`")),
+    };
+    if let Err(why) = milp {
         diagnostics.push(
             Diagnostic::warning(format!(
-                "buffer placement `{}` is not available in this build; placed `{ON_MERGES}` \
-                 buffers instead",
+                "buffer placement `{}` did not run: {why}; placed `{ON_MERGES}` buffers instead",
                 options.algorithm
             ))
             .with_note("the circuit is correct but its throughput is not optimized"),
         );
     }
-    let buffers = place_on_merges(func);
-    BufferReport {
-        requested: options.algorithm.clone(),
-        algorithm: ON_MERGES.to_string(),
-        clock_period_ns: options.clock_period_ns,
-        buffers,
-        ..BufferReport::default()
+    if report.algorithm == ON_MERGES {
+        report.buffers = place_on_merges(func);
+    }
+    report
+}
+
+/// Runs a MILP-based placement and fills the report; `Err` leaves `func` unchanged.
+fn place_milp(
+    func: &mut Func,
+    profile: Option<&ArcProfile>,
+    options: &BufferOptions,
+    report: &mut BufferReport,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<(), String> {
+    let profile = profile.ok_or("the kernel's profile (from the interpreter) is missing")?;
+    let timing = TimingModel::builtin()
+        .map_err(|_| "the built-in timing model is invalid".to_string())?
+        .with_clock_period(options.clock_period_ns)
+        .map_err(|d| d.message)?;
+    let (cycles, cfdfc_model) = extract_cycles(profile);
+    let cycles = most_executed(&cycles, CFDFC_COVERAGE, MAX_MODELLED_CFDFCS);
+    let cfdfcs: Vec<Cfdfc> = cycles.iter().map(|c| Cfdfc::in_func(func, c)).collect();
+    let mut placed = func.clone();
+    let (p, added) = if options.algorithm == FPL22 {
+        place_fpl22(&mut placed, cfdfcs, &timing, diagnostics)?
+    } else {
+        place_fpga20(&mut placed, cfdfcs, &timing, diagnostics)?
+    };
+    *func = placed;
+    report.algorithm = options.algorithm.clone();
+    report.buffers = added;
+    fill_report(report, &p);
+    if let Some(m) = cfdfc_model {
+        report.lp_files.push(("cfdfc.lp".to_string(), write_lp(&m)));
+    }
+    if p.solves.len() == 1 {
+        let file = format!("{}.lp", options.algorithm);
+        report.lp_files.push((file, write_lp(&p.model)));
+    } else {
+        for s in &p.solves {
+            let file = format!("{}_{}.lp", options.algorithm, s.name);
+            report.lp_files.push((file, write_lp(&s.model)));
+        }
+    }
+    Ok(())
+}
+
+/// The MILP's size, outcome and predicted throughputs. Several solves (per group) report
+/// the whole model's size, the worst status and the nodes of all, and no bounds.
+fn fill_report(report: &mut BufferReport, p: &MilpPlacement) {
+    let source = p
+        .solves
+        .iter()
+        .rev()
+        .find_map(|s| match s.result.stats.source {
+            Some(SolutionSource::Dive) => Some("dive"),
+            Some(SolutionSource::Improvement) => Some("improvement"),
+            Some(SolutionSource::Search) => Some("search"),
+            Some(SolutionSource::Given) | None => None,
+        })
+        .unwrap_or("greedy");
+    let whole = p.solves.len() == 1;
+    report.milp = Some(MilpReport {
+        variables: p.model.vars().len(),
+        constraints: p.model.constraints().len(),
+        status: status_name(&overall_status(&p.solves)).to_string(),
+        objective: Some(p.objective),
+        integer_variables: p.model.num_integral(),
+        lp_bound: p
+            .solves
+            .first()
+            .filter(|_| whole)
+            .and_then(|s| s.result.root_bound),
+        best_bound: p
+            .solves
+            .first()
+            .filter(|_| whole)
+            .and_then(|s| s.result.best_bound),
+        nodes: p.solves.iter().map(|s| s.result.stats.nodes).sum(),
+        source: source.to_string(),
+    });
+    report.throughput = p
+        .circuit
+        .cfdfcs
+        .iter()
+        .zip(&p.throughput)
+        .map(|(c, &t)| LoopThroughput {
+            name: c.cycle.name(),
+            throughput: t,
+            executions: c.cycle.execs,
+        })
+        .collect();
+}
+
+/// The report's word for a solver status.
+fn status_name(s: &SolveStatus) -> &'static str {
+    match s {
+        SolveStatus::Optimal => "optimal",
+        SolveStatus::Feasible => "feasible",
+        SolveStatus::Infeasible => "infeasible",
+        SolveStatus::Unbounded => "unbounded",
+        SolveStatus::LimitReached => "limit reached",
+        SolveStatus::Failed(_) => "failed",
     }
 }

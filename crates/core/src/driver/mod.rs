@@ -17,7 +17,9 @@ mod buffers;
 mod rtl;
 mod run;
 
-pub use buffers::{BufferOptions, BufferReport, LoopThroughput, MilpReport, ON_MERGES};
+pub use buffers::{
+    place, BufferOptions, BufferReport, LoopThroughput, MilpReport, FPGA20, FPL22, ON_MERGES,
+};
 pub use rtl::{RtlOptions, RtlOutput};
 pub use run::compile;
 

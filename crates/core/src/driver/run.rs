@@ -3,6 +3,7 @@
 //! that fails (an error diagnostic) ends the run with everything computed so far.
 
 use super::{buffers, rtl, Compiled, DriverOptions, Recorder, StageGroup, StageIr};
+use crate::buffer::cfdfc::ArcProfile;
 use crate::cfg::passes::optimize_observed;
 use crate::diag::{has_errors, FileId, SourceMap};
 use crate::handshake::{print_func, print_module};
@@ -59,7 +60,8 @@ fn run(
     }
 
     // The reference interpreter: golden values and the profile.
-    if options.golden || options.rtl.is_some() {
+    let wants_profile = options.buffers.algorithm != super::ON_MERGES;
+    if options.golden || options.rtl.is_some() || wants_profile {
         rec.begin(StageGroup::Golden, "interpret");
         match interp::run(&cfg, &InterpOptions::default()) {
             Ok(run) => {
@@ -82,8 +84,11 @@ fn run(
     // Buffer placement.
     rec.begin(StageGroup::Buffers, "buffers");
     let mut func = module.funcs.first()?.clone();
-    let profile = out.golden.as_ref().map(|g| &g.profile);
-    let report = buffers::place(&mut func, profile, &options.buffers, diags);
+    let profile = match (&out.golden, cfg.functions.first()) {
+        (Some(g), Some(f)) => Some(ArcProfile::from_profile(&g.profile, &f.layout)),
+        _ => None,
+    };
+    let report = buffers::place(&mut func, profile.as_ref(), &options.buffers, diags);
     rec.rename(format!("buffers-{}", report.algorithm));
     rec.set_ir(print_func(&func));
     out.buffers = Some(report);

@@ -5,9 +5,11 @@ use super::run_kernel::{
     check_circuit, describe_deadlock, waiting_blocks, CheckSetup, KernelCheck,
 };
 use super::{SimOptions, Status};
+use crate::buffer::cfdfc::ArcProfile;
 use crate::buffer::place_on_merges;
 use crate::cfg::compile_c;
 use crate::diag::{has_errors, Diagnostic, FileId, SourceMap, Span};
+use crate::driver::{place, BufferOptions, BufferReport};
 use crate::handshake::Func;
 use crate::interp::{run, InterpOptions, KernelCall};
 use crate::lower::MemoryOrigin;
@@ -16,12 +18,15 @@ use crate::timing::TimingModel;
 use std::collections::BTreeMap;
 
 /// Which buffers to place before simulating.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Buffering {
     /// None (the circuit as lowered; loops usually have combinational cycles).
     None,
     /// The correctness-first placement ([`crate::buffer::place_on_merges`]).
     OnMerges,
+    /// The driver's placement ([`crate::driver::place`]) with these options, weighted by
+    /// the interpreter's profile of this run.
+    Placed(BufferOptions),
 }
 
 /// How to run [`simulate_c`].
@@ -48,6 +53,8 @@ impl Default for SimCOptions {
 /// Everything [`simulate_c`] produced.
 #[derive(Clone, Debug, Default)]
 pub struct SimCOutput {
+    /// What buffer placement did (for [`Buffering::Placed`]).
+    pub buffers: Option<BufferReport>,
     /// The interpreter's golden call (the last kernel call of `main`).
     pub golden: Option<KernelCall>,
     /// The buffered kernel function that was simulated.
@@ -132,13 +139,19 @@ pub fn simulate_c(
             })
             .collect();
     }
-    match run(&module, &options.interp) {
-        Ok(r) => out.golden = r.last_call().cloned(),
+    let profile = match run(&module, &options.interp) {
+        Ok(r) => {
+            out.golden = r.last_call().cloned();
+            module
+                .functions
+                .first()
+                .map(|f| ArcProfile::from_profile(&r.profile, &f.layout))
+        }
         Err(d) => {
             out.diagnostics.push(d);
             return out;
         }
-    }
+    };
     let Some(golden) = out.golden.clone() else {
         out.diagnostics.push(Diagnostic::error(format!(
             "`main` never called the kernel `{}`",
@@ -159,8 +172,15 @@ pub fn simulate_c(
     if has_errors(&out.diagnostics) {
         return out;
     }
-    if options.buffering == Buffering::OnMerges {
-        place_on_merges(&mut func);
+    match &options.buffering {
+        Buffering::None => {}
+        Buffering::OnMerges => {
+            place_on_merges(&mut func);
+        }
+        Buffering::Placed(b) => {
+            let report = place(&mut func, profile.as_ref(), b, &mut out.diagnostics);
+            out.buffers = Some(report);
+        }
     }
     let other_memories: BTreeMap<String, Vec<u64>> = hs
         .memories

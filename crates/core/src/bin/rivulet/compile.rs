@@ -1,8 +1,11 @@
-//! `rivulet compile K.c --emit <kind>`: compiles a kernel and prints one of its forms.
+//! `rivulet compile K.c --emit <kind> [--buffers ALG --clock-period NS --dump-milp DIR]`:
+//! compiles a kernel and prints one of its forms (Handshake, DOT, HW, Synth and RTL with the
+//! buffers of `--buffers`; default: the materialized circuit, or on-merges for HW and RTL).
 
 use crate::output::out;
 use rivulet_core::cfg::{compile_c, print};
 use rivulet_core::diag::{has_errors, render, SourceMap};
+use rivulet_core::driver::{BufferOptions, BufferReport};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -58,8 +61,35 @@ pub fn lookup_next_to(file: &Path) -> impl FnMut(&str) -> Option<String> {
     move |name: &str| std::fs::read_to_string(dir.join(name)).ok()
 }
 
+/// Buffer placement on the command line.
+pub struct Placement {
+    /// The algorithm and clock period, when `--buffers` was given.
+    pub buffers: Option<BufferOptions>,
+    /// Where to write the MILPs as LP files.
+    pub dump_milp: Option<std::path::PathBuf>,
+}
+
+impl Placement {
+    /// The driver's options (on-merges unless `--buffers` was given).
+    pub fn options(&self) -> BufferOptions {
+        self.buffers.clone().unwrap_or_default()
+    }
+
+    /// Prints the placement summary on stderr and writes the LP files when asked.
+    pub fn finish(&self, report: Option<&BufferReport>) -> Result<(), String> {
+        let Some(report) = report else { return Ok(()) };
+        if self.buffers.is_some() {
+            eprint!("{}", crate::buffers::summary(report));
+        }
+        match &self.dump_milp {
+            Some(dir) => crate::buffers::dump_lp(dir, report),
+            None => Ok(()),
+        }
+    }
+}
+
 /// Runs the subcommand.
-pub fn run(file: &Path, emit: Emit, rtl: &crate::rtl::RtlArgs) -> ExitCode {
+pub fn run(file: &Path, emit: Emit, rtl: &crate::rtl::RtlArgs, placement: &Placement) -> ExitCode {
     let (mut sources, id) = match load(file) {
         Ok(x) => x,
         Err(e) => {
@@ -69,13 +99,13 @@ pub fn run(file: &Path, emit: Emit, rtl: &crate::rtl::RtlArgs) -> ExitCode {
     };
     let mut lookup = lookup_next_to(file);
     if rtl.hdl.is_some() || rtl.out.is_some() || rtl.zip.is_some() {
-        return crate::rtl::run(file, &mut sources, id, &mut lookup, rtl);
+        return crate::rtl::run(file, &mut sources, id, &mut lookup, rtl, placement);
     }
     if matches!(emit, Emit::Hw) {
-        return crate::rtl::emit_hw(&mut sources, id, &mut lookup);
+        return crate::rtl::emit_hw(&mut sources, id, &mut lookup, placement);
     }
     if !matches!(emit, Emit::Cfg) {
-        return crate::compile_hs::run(&mut sources, id, &mut lookup, emit);
+        return crate::compile_hs::run(&mut sources, id, &mut lookup, emit, placement);
     }
     let out = compile_c(&mut sources, id, &mut lookup, false);
     eprint!("{}", render(&sources, &out.diagnostics));

@@ -1,9 +1,10 @@
 //! `rivulet compile K.c --emit handshake|dot|synth`: the kernel's materialized Handshake IR,
-//! its graph, or its Synth lowering.
+//! its graph, or its Synth lowering; with `--buffers`, of the circuit the driver buffered.
 
-use crate::compile::Emit;
+use crate::compile::{Emit, Placement};
 use crate::output::out;
 use rivulet_core::diag::{has_errors, render, FileId, SourceMap};
+use rivulet_core::driver::{self, DriverOptions};
 use rivulet_core::handshake::{dot, print_module};
 use rivulet_core::pipeline::compile_c_to_handshake;
 use rivulet_core::synth;
@@ -15,10 +16,25 @@ pub fn run(
     id: FileId,
     lookup: &mut dyn FnMut(&str) -> Option<String>,
     emit: Emit,
+    placement: &Placement,
 ) -> ExitCode {
-    let out = compile_c_to_handshake(sources, id, lookup, false);
-    eprint!("{}", render(sources, &out.diagnostics));
-    let Some(module) = out.module.filter(|_| !has_errors(&out.diagnostics)) else {
+    let (module, diagnostics) = if let Some(buffers) = &placement.buffers {
+        let options = DriverOptions {
+            buffers: buffers.clone(),
+            ..DriverOptions::default()
+        };
+        let out = driver::compile(sources, id, lookup, &options, &mut |_| {});
+        if let Err(e) = placement.finish(out.buffers.as_ref()) {
+            eprintln!("error: {e}");
+            return ExitCode::from(1);
+        }
+        (out.module, out.diagnostics)
+    } else {
+        let out = compile_c_to_handshake(sources, id, lookup, false);
+        (out.module, out.diagnostics)
+    };
+    eprint!("{}", render(sources, &diagnostics));
+    let Some(module) = module.filter(|_| !has_errors(&diagnostics)) else {
         return ExitCode::from(1);
     };
     match emit {

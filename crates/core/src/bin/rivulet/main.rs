@@ -3,6 +3,7 @@
 //! Each subcommand reads its inputs, calls the core, renders diagnostics and sets the exit code:
 //! 0 on success, 1 when the input is rejected or a check fails, 2 for usage errors.
 
+mod buffers;
 mod compile;
 mod compile_hs;
 mod interp;
@@ -49,6 +50,15 @@ enum Command {
         /// Let RTL configurations run external generator commands.
         #[arg(long)]
         allow_generators: bool,
+        /// Place buffers with this algorithm (the IR printed is then the buffered one).
+        #[arg(long, value_enum)]
+        buffers: Option<buffers::Algorithm>,
+        /// Target clock period in ns for the MILP placements.
+        #[arg(long, default_value_t = 4.0)]
+        clock_period: f64,
+        /// Write the placement's MILPs as CPLEX LP files into this directory.
+        #[arg(long)]
+        dump_milp: Option<std::path::PathBuf>,
     },
     /// Run a kernel's `main` in the reference interpreter and print its golden outputs.
     Interp {
@@ -68,6 +78,9 @@ enum Command {
         /// Buffer placement before simulating.
         #[arg(long, value_enum, default_value = "on-merges")]
         buffers: sim::Buffers,
+        /// Target clock period in ns for the MILP placements.
+        #[arg(long, default_value_t = 4.0)]
+        clock_period: f64,
         /// Write the trace as VCD to this file.
         #[arg(long)]
         vcd: Option<std::path::PathBuf>,
@@ -105,7 +118,14 @@ fn main() -> ExitCode {
             zip,
             rtl_config,
             allow_generators,
+            buffers,
+            clock_period,
+            dump_milp,
         } => {
+            let placement = compile::Placement {
+                buffers: buffers.map(|b| b.options(clock_period)),
+                dump_milp,
+            };
             let rtl = rtl::RtlArgs {
                 hdl: hdl.map(compile::HdlArg::hdl),
                 out,
@@ -113,7 +133,7 @@ fn main() -> ExitCode {
                 configs: rtl_config,
                 allow_generators,
             };
-            compile::run(&file, emit, &rtl)
+            compile::run(&file, emit, &rtl, &placement)
         }
         Command::Interp {
             file,
@@ -123,9 +143,10 @@ fn main() -> ExitCode {
         Command::Sim {
             file,
             buffers,
+            clock_period,
             vcd,
             json,
-        } => sim::run_cmd(&file, buffers, vcd.as_deref(), json),
+        } => sim::run_cmd(&file, buffers, clock_period, vcd.as_deref(), json),
         Command::Opt {
             file,
             verify,

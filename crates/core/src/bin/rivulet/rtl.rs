@@ -4,6 +4,7 @@
 //! the RTL configuration used and a short report. The compilation is the core's driver
 //! (`rivulet_core::driver`); this file only reads configurations and writes files.
 
+use crate::compile::Placement;
 use crate::output::out;
 use rivulet_core::diag::{has_errors, render, FileId, SourceMap};
 use rivulet_core::driver::{self, Compiled, DriverOptions, RtlOptions};
@@ -51,8 +52,16 @@ pub fn emit_hw(
     sources: &mut SourceMap,
     id: FileId,
     lookup: &mut dyn FnMut(&str) -> Option<String>,
+    placement: &Placement,
 ) -> ExitCode {
-    let out = compile(sources, id, lookup, &DriverOptions::default());
+    let options = DriverOptions {
+        buffers: placement.options(),
+        ..DriverOptions::default()
+    };
+    let out = compile(sources, id, lookup, &options);
+    if let Err(e) = placement.finish(out.buffers.as_ref()) {
+        return fail(&e);
+    }
     match &out.design {
         Some(design) if !has_errors(&out.diagnostics) => {
             out!("{}", print_design(design));
@@ -69,6 +78,7 @@ pub fn run(
     id: FileId,
     lookup: &mut dyn FnMut(&str) -> Option<String>,
     args: &RtlArgs,
+    placement: &Placement,
 ) -> ExitCode {
     let Some(hdl) = args.hdl else {
         return fail("`-o`/`--zip` need `--hdl vhdl|verilog`");
@@ -86,10 +96,14 @@ pub fn run(
     rtl.allow_external_generators = args.allow_generators;
     rtl.zip = args.zip.is_some();
     let options = DriverOptions {
+        buffers: placement.options(),
         rtl: Some(rtl),
         ..DriverOptions::default()
     };
     let out = compile(sources, id, lookup, &options);
+    if let Err(e) = placement.finish(out.buffers.as_ref()) {
+        return fail(&e);
+    }
     let Some(bundle) = out.rtl.filter(|b| !b.files.is_empty()) else {
         return ExitCode::from(1);
     };

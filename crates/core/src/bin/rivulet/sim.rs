@@ -1,11 +1,13 @@
-//! `rivulet sim K.c [--buffers on-merges|none] [--vcd out.vcd] [--json]`: compiles the kernel to
-//! a circuit, simulates it cycle by cycle on the inputs `main` passes, and checks its outputs
-//! against the interpreter. Prints the check, the cycles and each loop's measured initiation
+//! `rivulet sim K.c [--buffers on-merges|none|fpga20|fpl22] [--clock-period NS] [--vcd out.vcd]
+//! [--json]`: compiles the kernel to a circuit (buffers placed by the driver's placement, the
+//! same as `compile`), simulates it cycle by cycle on the inputs `main` passes, and checks its
+//! outputs against the interpreter. Prints the check, the cycles and each loop's measured initiation
 //! interval; with `--json` the last line is the simulated call in the interpreter's JSON format
 //! plus `"cycles"`. Exit 1 on a compile error, mismatch, deadlock or other failed run.
 
+use crate::buffers::{summary, Algorithm};
 use crate::compile::{load, lookup_next_to};
-use crate::output::outln;
+use crate::output::{out, outln};
 use rivulet_core::diag::{has_errors, render};
 use rivulet_core::interp::json;
 use rivulet_core::sim::run_c::{simulate_c, Buffering, SimCOptions};
@@ -21,10 +23,20 @@ pub enum Buffers {
     OnMerges,
     /// No buffers beyond those the lowering places.
     None,
+    /// The FPGA20 MILP placement.
+    Fpga20,
+    /// The FPL22 MILP placement.
+    Fpl22,
 }
 
 /// Runs the subcommand.
-pub fn run_cmd(file: &Path, buffers: Buffers, vcd: Option<&Path>, as_json: bool) -> ExitCode {
+pub fn run_cmd(
+    file: &Path,
+    buffers: Buffers,
+    clock_period_ns: f64,
+    vcd: Option<&Path>,
+    as_json: bool,
+) -> ExitCode {
     let (mut sources, id) = match load(file) {
         Ok(x) => x,
         Err(e) => {
@@ -37,6 +49,8 @@ pub fn run_cmd(file: &Path, buffers: Buffers, vcd: Option<&Path>, as_json: bool)
         buffering: match buffers {
             Buffers::OnMerges => Buffering::OnMerges,
             Buffers::None => Buffering::None,
+            Buffers::Fpga20 => Buffering::Placed(Algorithm::Fpga20.options(clock_period_ns)),
+            Buffers::Fpl22 => Buffering::Placed(Algorithm::Fpl22.options(clock_period_ns)),
         },
         ..SimCOptions::default()
     };
@@ -56,6 +70,9 @@ pub fn run_cmd(file: &Path, buffers: Buffers, vcd: Option<&Path>, as_json: bool)
             eprintln!("error: cannot write {}: {e}", path.display());
             return ExitCode::from(1);
         }
+    }
+    if let Some(report) = &out.buffers {
+        out!("{}", summary(report));
     }
     let n = &check.adapted.netlist;
     outln!(

@@ -1,0 +1,121 @@
+//! Buffer placement over the kernels of `tests/kernels/`: for each kernel and MILP algorithm,
+//! the model's size, the placement's time (CFDFC extraction, model, solve, insertion; under
+//! the clock), the solver's status and where its solution came from, the predicted
+//! throughput of each CFDFC, and the simulated cycles against the on-merges placement.
+//! Run: `cargo run --profile cli -p rivulet-core --example bench_buffers [-- [--alg fpga20|fpl22]
+//! [--clock NS] KERNEL...]` (default: both algorithms, the default clock period, every
+//! kernel).
+
+#[path = "../tests/corpus/mod.rs"]
+mod corpus;
+
+use rivulet_core::buffer::cfdfc::ArcProfile;
+use rivulet_core::cfg::compile_c;
+use rivulet_core::driver::{place, BufferOptions, FPGA20, FPL22};
+use rivulet_core::interp::{run, InterpOptions};
+use rivulet_core::pipeline::compile_c_to_handshake;
+use rivulet_core::sim::run_c::{simulate_c, Buffering, SimCOptions};
+use std::path::Path;
+use std::time::Instant;
+
+fn main() {
+    let mut only: Vec<String> = Vec::new();
+    let mut algorithms: Vec<String> = Vec::new();
+    let mut clock_period_ns = BufferOptions::default().clock_period_ns;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--alg" => algorithms.extend(args.next()),
+            "--clock" => {
+                let ns = args.next().and_then(|n| n.parse().ok());
+                clock_period_ns = ns.unwrap_or(clock_period_ns);
+            }
+            _ => only.push(a),
+        }
+    }
+    if algorithms.is_empty() {
+        algorithms = vec![FPGA20.to_string(), FPL22.to_string()];
+    }
+    println!(
+        "{:<22} {:<7} {:>6} {:>5} {:>6} {:>8} {:<14} {:<11} {:>8} {:>8}  throughput per CFDFC",
+        "kernel", "alg", "vars", "int", "cons", "ms", "status", "source", "cycles", "on-merg"
+    );
+    let mut worst_ms: f64 = 0.0;
+    for file in corpus::kernel_files() {
+        let name = corpus::kernel_name(&file);
+        if !file.to_string_lossy().contains("tests/kernels/")
+            || (!only.is_empty() && !only.contains(&name))
+        {
+            continue;
+        }
+        let base = simulated(&file, Buffering::OnMerges);
+        for algorithm in &algorithms {
+            let options = BufferOptions {
+                algorithm: algorithm.to_string(),
+                clock_period_ns,
+            };
+            let Some((func, profile)) = unbuffered(&file) else {
+                println!("{name:<22} (does not compile)");
+                break;
+            };
+            let mut placed = func.clone();
+            let mut diagnostics = Vec::new();
+            let start = Instant::now();
+            let report = place(&mut placed, Some(&profile), &options, &mut diagnostics);
+            let ms = start.elapsed().as_secs_f64() * 1e3;
+            worst_ms = worst_ms.max(ms);
+            let cycles = simulated(&file, Buffering::Placed(options));
+            let m = report.milp.clone().unwrap_or_default();
+            let status = if &report.algorithm == algorithm {
+                m.status.clone()
+            } else {
+                "FALLBACK".to_string()
+            };
+            let loops: Vec<String> = report
+                .throughput
+                .iter()
+                .map(|t| format!("{}={:.3}", t.name, t.throughput))
+                .collect();
+            println!(
+                "{name:<22} {algorithm:<7} {:>6} {:>5} {:>6} {ms:>8.1} {status:<14} {:<11} {:>8} \
+                 {:>8}  {}",
+                m.variables,
+                m.integer_variables,
+                m.constraints,
+                m.source,
+                cycles,
+                base,
+                loops.join(" ")
+            );
+        }
+    }
+    println!("slowest placement: {worst_ms:.1} ms");
+}
+
+/// The kernel's materialized circuit and its arc profile.
+fn unbuffered(file: &Path) -> Option<(rivulet_core::handshake::Func, ArcProfile)> {
+    let (mut sources, id, mut lookup) = corpus::load(file).ok()?;
+    let module = compile_c(&mut sources, id, &mut lookup, false).module?;
+    let result = run(&module, &InterpOptions::default()).ok()?;
+    let profile = ArcProfile::from_profile(&result.profile, &module.functions.first()?.layout);
+    let hs = compile_c_to_handshake(&mut sources, id, &mut lookup, false);
+    let func = hs.module?.funcs.into_iter().next()?;
+    Some((func, profile))
+}
+
+/// The simulated cycles with `buffering`, or a word saying why there are none.
+fn simulated(file: &Path, buffering: Buffering) -> String {
+    let Ok((mut sources, id, mut lookup)) = corpus::load(file) else {
+        return "unread".into();
+    };
+    let options = SimCOptions {
+        buffering,
+        ..SimCOptions::default()
+    };
+    let out = simulate_c(&mut sources, id, &mut lookup, &options);
+    match (&out.check, out.failure()) {
+        (Some(c), None) => c.cycles.to_string(),
+        (Some(_), Some(_)) => "FAIL".into(),
+        (None, _) => "none".into(),
+    }
+}

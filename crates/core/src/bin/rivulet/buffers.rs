@@ -1,0 +1,71 @@
+//! The buffer-placement options of `compile` and `sim` (`--buffers`, `--clock-period`,
+//! `--dump-milp`) and the placement summary both print.
+
+use rivulet_core::driver::{BufferOptions, BufferReport, FPGA20, FPL22, ON_MERGES};
+use std::path::Path;
+
+/// Buffer placement algorithms on the command line.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum Algorithm {
+    /// The correctness-first placement: slots after merges on cycles.
+    OnMerges,
+    /// The FPGA20 MILP: data/valid timing, throughput per loop.
+    Fpga20,
+    /// The FPL22 MILP: data/valid and ready timing, throughput per loop.
+    Fpl22,
+}
+
+impl Algorithm {
+    /// The driver's options for this algorithm and clock period.
+    pub fn options(self, clock_period_ns: f64) -> BufferOptions {
+        let name = match self {
+            Algorithm::OnMerges => ON_MERGES,
+            Algorithm::Fpga20 => FPGA20,
+            Algorithm::Fpl22 => FPL22,
+        };
+        BufferOptions {
+            algorithm: name.to_string(),
+            clock_period_ns,
+        }
+    }
+}
+
+/// A few lines describing what the placement did.
+pub fn summary(r: &BufferReport) -> String {
+    let mut s = format!(
+        "buffers: {} ({} buffer operations, clock period {} ns)\n",
+        r.algorithm, r.buffers, r.clock_period_ns
+    );
+    if let Some(m) = &r.milp {
+        let num = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.6}"));
+        s += &format!(
+            "milp: {} variables ({} integer), {} constraints, {}, objective {}, LP bound {}, \
+             {} nodes, solution from {}\n",
+            m.variables,
+            m.integer_variables,
+            m.constraints,
+            m.status,
+            num(m.objective),
+            num(m.lp_bound),
+            m.nodes,
+            m.source
+        );
+    }
+    for t in &r.throughput {
+        s += &format!(
+            "loop {}: predicted throughput {:.3} ({} executions)\n",
+            t.name, t.throughput, t.executions
+        );
+    }
+    s
+}
+
+/// Writes the report's LP files into `dir`.
+pub fn dump_lp(dir: &Path, r: &BufferReport) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for (name, text) in &r.lp_files {
+        let p = dir.join(name);
+        std::fs::write(&p, text).map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    Ok(())
+}

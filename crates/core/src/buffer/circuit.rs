@@ -1,0 +1,200 @@
+//! The circuit as the MILP-based placements see it: units with their timing, channels with
+//! what may and must be placed on them (the rules of spec/buffering.md), and the CFDFCs.
+//!
+//! * A unit is *sequential* when it registers its data/valid outputs: a pipelined operator
+//!   (latency > 0 in the timing model), a buffer that breaks data/valid, or a memory
+//!   interface. Paths start again after it.
+//! * A unit's data/valid delay is the larger of its data delay (at the width of its first
+//!   operand, as the simulator looks latencies up) and its valid delay, clamped to the clock
+//!   period (a longer unit cannot meet it whatever is placed; a warning says so). Every
+//!   merge-like unit has a positive valid delay, so every cycle has a positive delay and
+//!   the timing constraints alone force a data/valid cut on every cycle.
+//! * A channel is *bufferizable* unless it carries a memory reference or touches a memory
+//!   interface (spec: "Unbufferizable Channels").
+//! * Rules per channel: the output of a multi-input `merge` on a cycle holds at least one
+//!   slot (spec: token reordering); a channel entering a merge-like unit along a back edge
+//!   without lying on a cycle breaks data/valid (as in the on-merges placement: it holds a
+//!   loop-carried value until the next iteration's select arrives); the output of a
+//!   merge-like unit on a cycle gets a ready-breaking slot when the algorithm does not model
+//!   the ready path (spec: FPGA20).
+
+use super::cfdfc::{is_memory_interface, Cfdfc};
+use super::cycles::cyclic_channels;
+use super::on_merges::back_edge_inputs;
+use crate::diag::Diagnostic;
+use crate::handshake::{BufferType, Func, OpId, OpKind, ValueId};
+use crate::timing::{Signal, TimingModel};
+use std::collections::BTreeMap;
+
+/// Timing of one unit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unit {
+    /// Latency in cycles (1 for data/valid-breaking buffers).
+    pub latency: u32,
+    /// Whether data/valid paths restart at its outputs.
+    pub sequential: bool,
+    /// Data/valid delay in ns (combinational: in to out; sequential: register to out).
+    pub delay: f64,
+    /// Ready delay in ns (out to in).
+    pub ready_delay: f64,
+    /// Whether the unit registers its ready signal (paths restart at its inputs).
+    pub breaks_ready: bool,
+}
+
+/// One channel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Channel {
+    /// The value carried.
+    pub value: ValueId,
+    /// The producer (`None`: a function argument).
+    pub from: Option<OpId>,
+    /// The consumer.
+    pub to: OpId,
+    /// Whether buffers may be placed on it.
+    pub bufferizable: bool,
+    /// Whether it lies on a cycle of the circuit.
+    pub on_cycle: bool,
+    /// Whether it is the output of a merge-like unit.
+    pub after_merge_like: bool,
+    /// Fewest slots it must hold.
+    pub min_slots: u32,
+    /// Whether it must break data/valid.
+    pub must_break_dv: bool,
+}
+
+/// The circuit seen by the placements.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Circuit {
+    /// Units by op.
+    pub units: BTreeMap<OpId, Unit>,
+    /// Channels in value order.
+    pub channels: Vec<Channel>,
+    /// The CFDFCs, most executed first.
+    pub cfdfcs: Vec<Cfdfc>,
+    /// The clock period in ns.
+    pub clock_period: f64,
+}
+
+impl Circuit {
+    /// The view of `func` (materialized) with `cfdfcs`; warns about units slower than the clock.
+    pub fn new(
+        func: &Func,
+        timing: &TimingModel,
+        cfdfcs: Vec<Cfdfc>,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Circuit {
+        let cp = timing.clock_period_ns;
+        let mut slow: Vec<String> = Vec::new();
+        let mut units = BTreeMap::new();
+        for (id, op) in func.ops() {
+            let width = op
+                .operands
+                .first()
+                .and_then(|&v| func.ty(v))
+                .map_or(32, |t| t.data_width());
+            let mut unit = unit_timing(&op.kind, width, timing);
+            if unit.delay > cp {
+                slow.push(op.name.clone().unwrap_or_else(|| op.kind.mnemonic().into()));
+                unit.delay = cp;
+            }
+            unit.ready_delay = unit.ready_delay.min(cp);
+            units.insert(id, unit);
+        }
+        if !slow.is_empty() {
+            diagnostics.push(
+                Diagnostic::warning(format!(
+                    "{} units are slower than the {cp} ns clock period; their paths cannot \
+                     meet it",
+                    slow.len()
+                ))
+                .with_note(format!("units: {}", slow.join(", "))),
+            );
+        }
+        let cycles = cyclic_channels(func);
+        let back_edges = back_edge_inputs(func, &cycles);
+        let uses = func.use_lists();
+        let mut channels = Vec::new();
+        for (v, value) in func.values() {
+            let Some(&(to, _)) = uses.get(v.0 as usize).and_then(|u| u.first()) else {
+                continue;
+            };
+            let from = func.defining_op(v);
+            let kind_of = |op: Option<OpId>| op.and_then(|o| func.op(o)).map(|o| &o.kind);
+            let touches_memory = [kind_of(from), kind_of(Some(to))]
+                .into_iter()
+                .flatten()
+                .any(is_memory_interface);
+            let on_cycle = cycles.channels.contains(&v);
+            let after_merge_like = matches!(
+                kind_of(from),
+                Some(OpKind::Merge | OpKind::Mux | OpKind::ControlMerge)
+            );
+            let multi_merge = from
+                .and_then(|o| func.op(o))
+                .is_some_and(|o| o.kind == OpKind::Merge && o.operands.len() > 1);
+            channels.push(Channel {
+                value: v,
+                from,
+                to,
+                bufferizable: value.ty.is_dataflow() && !touches_memory,
+                on_cycle,
+                after_merge_like,
+                min_slots: u32::from(multi_merge && on_cycle),
+                must_break_dv: back_edges.contains(&v),
+            });
+        }
+        Circuit {
+            units,
+            channels,
+            cfdfcs,
+            clock_period: cp,
+        }
+    }
+
+    /// Index of each channel by value.
+    pub fn channel_index(&self) -> BTreeMap<ValueId, usize> {
+        self.channels
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.value, i))
+            .collect()
+    }
+}
+
+/// The timing of a unit of kind `kind` whose first operand is `width` bits wide.
+fn unit_timing(kind: &OpKind, width: u32, timing: &TimingModel) -> Unit {
+    if let OpKind::Buffer(p) = kind {
+        let ty = p.effective_type();
+        let breaks_dv = !matches!(ty, BufferType::OneSlotBreakR | BufferType::FifoBreakNone);
+        let breaks_r = matches!(ty, BufferType::OneSlotBreakR | BufferType::OneSlotBreakDVR);
+        let t = timing.buffer(ty.as_str());
+        return Unit {
+            latency: u32::from(breaks_dv),
+            sequential: breaks_dv,
+            delay: t.map_or(0.0, |t| t.data.max(t.valid)),
+            ready_delay: t.map_or(0.0, |t| t.ready),
+            breaks_ready: breaks_r,
+        };
+    }
+    if is_memory_interface(kind) {
+        return Unit {
+            latency: 1,
+            sequential: true,
+            delay: 0.0,
+            ready_delay: 0.0,
+            breaks_ready: true,
+        };
+    }
+    let name = kind.mnemonic();
+    let latency = timing.latency(name, width).unwrap_or(0);
+    let data = timing.delay(name, Signal::Data, width).unwrap_or(0.0);
+    let valid = timing.delay(name, Signal::Valid, width).unwrap_or(0.0);
+    let ready = timing.delay(name, Signal::Ready, width).unwrap_or(0.0);
+    Unit {
+        latency,
+        sequential: latency > 0,
+        delay: data.max(valid),
+        ready_delay: ready,
+        breaks_ready: false,
+    }
+}

@@ -1,0 +1,153 @@
+//! The buffer-placement MILPs of FPGA20 and FPL22 over a [`Circuit`].
+//!
+//! Per bufferizable channel: a binary `dv` (a buffer breaking data/valid), for FPL22 a binary
+//! `r` (a buffer breaking ready), and an integer `slots` (at least each break, at most
+//! [`MAX_SLOTS`], at least the rules' minimum). Rules that force a break fix its variable.
+//! Then:
+//! * [`timing`]: arrival times on the data/valid paths (both algorithms) and, for FPL22, on
+//!   the ready paths, each at most the clock period; a break restarts a path;
+//! * [`throughput`]: per CFDFC a throughput `phi` in [0, 1], a retiming variable per unit and
+//!   the token occupancy of every channel (between the latency it must cover and its slots);
+//! * objective: maximise the CFDFCs' throughputs weighted by their share of executions,
+//!   minus a small cost per break and per slot (so that, at equal throughput, fewer buffers
+//!   win; the costs of all buffers stay far below one CFDFC's weight).
+//!
+//! Variable names follow the circuit's op and value names, so the LP file reads like the IR.
+
+pub mod throughput;
+pub mod timing;
+
+use super::circuit::Circuit;
+use super::greedy::ChannelBuffers;
+use crate::milp::{Cmp, LinExpr, Model, Sense, VarId};
+
+/// Most slots one channel may get.
+pub const MAX_SLOTS: u32 = 16;
+/// Objective cost of one data/valid break (a cycle of latency where no loop needs it).
+pub const DV_COST: f64 = 1e-4;
+/// Objective cost of one ready break.
+pub const R_COST: f64 = 5e-5;
+/// Objective cost of one slot.
+pub const SLOT_COST: f64 = 1e-5;
+
+/// Which algorithm's model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    /// Data/valid timing only; ready paths are broken by a rule after merge-like units.
+    Fpga20,
+    /// Data/valid and ready timing, each broken by its own buffers.
+    Fpl22,
+}
+
+/// A built model with its decision variables, indexed like the circuit's channels.
+#[derive(Clone, Debug)]
+pub struct Formulation {
+    /// The MILP.
+    pub model: Model,
+    /// Data/valid break per channel (`None`: not bufferizable).
+    pub dv: Vec<Option<VarId>>,
+    /// Ready break per channel (FPL22 only).
+    pub r: Vec<Option<VarId>>,
+    /// Slots per channel.
+    pub slots: Vec<Option<VarId>>,
+    /// Throughput per CFDFC (in the circuit's order).
+    pub throughput: Vec<VarId>,
+}
+
+impl Formulation {
+    /// Builds the model of `variant` for `circuit`, named `name`.
+    pub fn build(circuit: &Circuit, variant: Variant, name: &str) -> Formulation {
+        let mut model = Model::new(name);
+        let n = circuit.channels.len();
+        let mut f = Formulation {
+            model: Model::new(name),
+            dv: vec![None; n],
+            r: vec![None; n],
+            slots: vec![None; n],
+            throughput: Vec::new(),
+        };
+        let mut objective = LinExpr::new();
+        for (i, c) in circuit.channels.iter().enumerate() {
+            if !c.bufferizable {
+                continue;
+            }
+            let tag = value_tag(c.value.0);
+            let dv = model.binary(&format!("dv_{tag}"));
+            if c.must_break_dv {
+                model.set_bounds(dv, 1.0, 1.0);
+            }
+            let slots = model.integer(
+                &format!("slots_{tag}"),
+                f64::from(c.min_slots),
+                f64::from(MAX_SLOTS),
+            );
+            model.add_constraint(
+                &format!("slot_dv_{tag}"),
+                &LinExpr::new().term(slots, 1.0).term(dv, -1.0),
+                Cmp::Ge,
+                0.0,
+            );
+            objective.add_term(dv, -DV_COST);
+            objective.add_term(slots, -SLOT_COST);
+            if variant == Variant::Fpl22 {
+                let r = model.binary(&format!("r_{tag}"));
+                model.add_constraint(
+                    &format!("slot_r_{tag}"),
+                    &LinExpr::new().term(slots, 1.0).term(r, -1.0),
+                    Cmp::Ge,
+                    0.0,
+                );
+                objective.add_term(r, -R_COST);
+                f.r[i] = Some(r);
+            }
+            f.dv[i] = Some(dv);
+            f.slots[i] = Some(slots);
+        }
+        timing::add_data_valid(&mut model, circuit, &f.dv);
+        if variant == Variant::Fpl22 {
+            timing::add_ready(&mut model, circuit, &f.r);
+        }
+        f.throughput = throughput::add(&mut model, circuit, &f.dv, &f.slots, &mut objective);
+        model.set_objective(Sense::Maximize, &objective);
+        f.model = model;
+        f
+    }
+
+    /// The placement encoded by a solution `values` of the model.
+    pub fn placement(&self, values: &[f64]) -> Vec<ChannelBuffers> {
+        let bit = |v: Option<VarId>| v.is_some_and(|v| values[v.index()] > 0.5);
+        (0..self.dv.len())
+            .map(|i| ChannelBuffers {
+                break_dv: bit(self.dv[i]),
+                break_r: bit(self.r[i]),
+                slots: self.slots[i].map_or(0, |v| values[v.index()].round().max(0.0) as u32),
+            })
+            .collect()
+    }
+
+    /// The model with the integral variables of the channels not `free` fixed at
+    /// `placement` (all fixed: a linear program whose solutions complete the placement into
+    /// a solution of the MILP).
+    pub fn fixed_at(&self, placement: &[ChannelBuffers], free: &[bool]) -> Model {
+        let mut m = self.model.clone();
+        for (i, p) in placement.iter().enumerate() {
+            if free.get(i).copied().unwrap_or(false) {
+                continue;
+            }
+            let pin = |m: &mut Model, v: Option<VarId>, x: f64| {
+                if let Some(v) = v {
+                    m.set_bounds(v, x, x);
+                }
+            };
+            pin(&mut m, self.dv[i], f64::from(u8::from(p.break_dv)));
+            pin(&mut m, self.r[i], f64::from(u8::from(p.break_r)));
+            pin(&mut m, self.slots[i], f64::from(p.slots.min(MAX_SLOTS)));
+        }
+        m
+    }
+}
+
+/// The name fragment of a channel in LP names.
+pub fn value_tag(v: u32) -> String {
+    format!("v{v}")
+}

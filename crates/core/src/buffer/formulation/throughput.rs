@@ -1,0 +1,90 @@
+//! Throughput constraints, per CFDFC: its circuit is a marked graph whose back edges hold
+//! one token each at the start.
+//!
+//! Variables: the CFDFC's throughput `phi` in [0, 1] (tokens per cycle) and a retiming
+//! variable `ret_u` per unit. The tokens on a channel `c = u -> v` of the CFDFC in steady
+//! state are `occ_c = tokens_c + ret_v - ret_u - latency_u * phi` (a unit of latency `L`
+//! holds `L * phi` tokens inside); around any cycle they add up to the cycle's tokens minus
+//! latency times throughput, which bounds `phi` by tokens over latency. Per channel:
+//! * `occ_c >= 0`;
+//! * `occ_c >= phi + dv_c - 1`: a data/valid break adds a cycle of latency (the linearised
+//!   `occ_c >= phi * dv_c`, exact since both are in [0, 1]);
+//! * `occ_c <= slots_c + min(1 - dv_c, 1 - phi)`: the tokens fit in its slots, plus, on a
+//!   channel whose producer is not separated from it by a data/valid break, the token the
+//!   producer holds while its consumer stalls (present `1 - phi` of the time). This models
+//!   back pressure: when paths fork and join again, the shorter one holds the waiting
+//!   tokens, and without slots its producer stalls (`phi <= 1 / (latency difference + 1)`).
+//!
+//! The objective gains `weight * phi`, the weight being the CFDFC's share of all CFDFC
+//! executions.
+
+use super::super::circuit::Circuit;
+use super::value_tag;
+use crate::milp::{Cmp, LinExpr, Model, VarId};
+use std::collections::BTreeMap;
+
+/// Adds every CFDFC's constraints and objective term; returns the throughput variables.
+pub fn add(
+    model: &mut Model,
+    circuit: &Circuit,
+    dv: &[Option<VarId>],
+    slots: &[Option<VarId>],
+    objective: &mut LinExpr,
+) -> Vec<VarId> {
+    let index = circuit.channel_index();
+    let total: u64 = circuit.cfdfcs.iter().map(|c| c.cycle.execs).sum();
+    let mut phis = Vec::new();
+    for (k, cf) in circuit.cfdfcs.iter().enumerate() {
+        let phi = model.continuous(&format!("phi_cfdfc{k}"), 0.0, 1.0);
+        objective.add_term(phi, cf.cycle.execs as f64 / total.max(1) as f64);
+        let ret: BTreeMap<_, VarId> = cf
+            .units
+            .iter()
+            .map(|&u| {
+                let v = model.continuous(
+                    &format!("ret{k}_op{}", u.0),
+                    f64::NEG_INFINITY,
+                    f64::INFINITY,
+                );
+                (u, v)
+            })
+            .collect();
+        for &value in &cf.channels {
+            let Some(&i) = index.get(&value) else {
+                continue;
+            };
+            let c = &circuit.channels[i];
+            let (Some(from), to) = (c.from, c.to) else {
+                continue;
+            };
+            let (Some(&ru), Some(&rv)) = (ret.get(&from), ret.get(&to)) else {
+                continue;
+            };
+            let tokens = f64::from(u8::from(cf.backedges.contains(&value)));
+            let latency = f64::from(circuit.units[&from].latency);
+            let tag = format!("cfdfc{k}_{}", value_tag(value.0));
+            // occ = tokens + occ_expr; constraints are stated on occ_expr.
+            let occ = LinExpr::new()
+                .term(rv, 1.0)
+                .term(ru, -1.0)
+                .term(phi, -latency);
+            model.add_constraint(&format!("occ_{tag}"), &occ, Cmp::Ge, -tokens);
+            if let Some(b) = dv[i] {
+                let lat = occ.clone().term(phi, -1.0).term(b, -1.0);
+                model.add_constraint(&format!("occ_dv_{tag}"), &lat, Cmp::Ge, -tokens - 1.0);
+            }
+            let mut cap = occ;
+            if let Some(n) = slots[i] {
+                cap.add_term(n, -1.0);
+            }
+            let stalled = cap.clone().term(phi, 1.0);
+            model.add_constraint(&format!("occ_stall_{tag}"), &stalled, Cmp::Le, 1.0 - tokens);
+            if let Some(b) = dv[i] {
+                let held = cap.term(b, 1.0);
+                model.add_constraint(&format!("occ_slots_{tag}"), &held, Cmp::Le, 1.0 - tokens);
+            }
+        }
+        phis.push(phi);
+    }
+    phis
+}

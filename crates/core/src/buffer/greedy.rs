@@ -1,0 +1,207 @@
+//! A fast feasible placement: the starting point (warm start) of the MILP placements, and
+//! their answer when the solver finds nothing better.
+//!
+//! 1. Every channel gets what the rules require ([`super::circuit`]), plus a data/valid cut
+//!    and one slot after every merge-like unit on a cycle (as the on-merges placement does):
+//!    every cycle of a lowered kernel passes through such a unit, and each token a loop
+//!    carries then has a slot.
+//! 2. Units are visited in topological order of the uncut combinational channels; when no
+//!    unit is ready, the smallest remaining one has its remaining inputs cut, so every
+//!    cycle ends up cut.
+//! 3. Arrival times are propagated in that order; when a unit's inputs arrive so late that
+//!    its output would miss the clock period, the late inputs are cut.
+//! 4. With `ready`, the same is done for the ready path (which flows from consumers to
+//!    producers) with ready-breaking cuts.
+//!
+//! Invariant: the result satisfies every constraint of the MILP formulations for its
+//! integral variables (the continuous ones follow from a linear program).
+
+use super::circuit::{Channel, Circuit};
+use crate::handshake::OpId;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What a placement puts on one channel.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChannelBuffers {
+    /// A buffer breaking data/valid.
+    pub break_dv: bool,
+    /// A buffer breaking ready.
+    pub break_r: bool,
+    /// Slots in total.
+    pub slots: u32,
+}
+
+/// Smallest ready delay a unit is modelled with, so that every cycle has a positive ready
+/// delay (ns).
+pub const MIN_READY_DELAY: f64 = 0.01;
+
+/// The greedy placement of `circuit` (see the module documentation); `ready` also cuts
+/// ready paths.
+pub fn greedy(circuit: &Circuit, ready: bool) -> Vec<ChannelBuffers> {
+    let mut out: Vec<ChannelBuffers> = circuit
+        .channels
+        .iter()
+        .map(|c| {
+            let dv = c.bufferizable && (c.must_break_dv || (c.after_merge_like && c.on_cycle));
+            ChannelBuffers {
+                break_dv: dv,
+                break_r: false,
+                slots: c.min_slots.max(u32::from(dv)),
+            }
+        })
+        .collect();
+    cut_paths(circuit, &mut out, Direction::Forward);
+    if ready {
+        cut_paths(circuit, &mut out, Direction::Backward);
+    }
+    out
+}
+
+/// Which signal's paths are cut.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Direction {
+    /// Data/valid: producer to consumer.
+    Forward,
+    /// Ready: consumer to producer.
+    Backward,
+}
+
+/// Cuts cycles and paths longer than the clock period in one direction.
+fn cut_paths(circuit: &Circuit, out: &mut [ChannelBuffers], dir: Direction) {
+    let cp = circuit.clock_period;
+    // Channels as (tail, head) in the signal's direction, kept when the signal crosses the
+    // channel combinationally.
+    let ends = |c: &Channel| -> Option<(OpId, OpId)> {
+        let from = c.from?;
+        match dir {
+            Direction::Forward => Some((from, c.to)),
+            Direction::Backward => Some((c.to, from)),
+        }
+    };
+    let restarts = |op: OpId| -> bool {
+        circuit.units.get(&op).is_none_or(|u| match dir {
+            Direction::Forward => u.sequential,
+            Direction::Backward => u.breaks_ready,
+        })
+    };
+    let delay = |op: OpId| -> f64 {
+        circuit.units.get(&op).map_or(0.0, |u| match dir {
+            Direction::Forward => u.delay,
+            Direction::Backward => u.ready_delay.max(MIN_READY_DELAY),
+        })
+    };
+    let cut = |b: &ChannelBuffers| match dir {
+        Direction::Forward => b.break_dv,
+        Direction::Backward => b.break_r,
+    };
+    let set_cut = |b: &mut ChannelBuffers| {
+        match dir {
+            Direction::Forward => b.break_dv = true,
+            Direction::Backward => b.break_r = true,
+        }
+        b.slots = b
+            .slots
+            .max(u32::from(b.break_dv) + u32::from(b.break_r))
+            .max(1);
+    };
+    // Where paths restart, the signal leaves after the unit's own delay (data/valid) or at
+    // once (ready).
+    let start = |op: OpId| match dir {
+        Direction::Forward => delay(op),
+        Direction::Backward => 0.0,
+    };
+    // Edges by head (all, for arrivals) and, from units that do not restart paths, by tail
+    // (for the order).
+    let mut arriving: BTreeMap<OpId, Vec<usize>> = BTreeMap::new();
+    let mut inputs: BTreeMap<OpId, Vec<usize>> = BTreeMap::new();
+    let mut outputs: BTreeMap<OpId, Vec<usize>> = BTreeMap::new();
+    for (i, c) in circuit.channels.iter().enumerate() {
+        if let Some((tail, head)) = ends(c) {
+            arriving.entry(head).or_default().push(i);
+            if !restarts(tail) {
+                inputs.entry(head).or_default().push(i);
+                outputs.entry(tail).or_default().push(i);
+            }
+        }
+    }
+    let live = |i: usize, out: &[ChannelBuffers]| !cut(&out[i]);
+    let mut pending: BTreeMap<OpId, usize> = circuit
+        .units
+        .keys()
+        .map(|&u| {
+            let n = inputs
+                .get(&u)
+                .map_or(0, |l| l.iter().filter(|&&i| live(i, out)).count());
+            (u, n)
+        })
+        .collect();
+    let mut ready_units: BTreeSet<OpId> = pending
+        .iter()
+        .filter(|(_, &n)| n == 0)
+        .map(|(&u, _)| u)
+        .collect();
+    let mut arrival: BTreeMap<OpId, f64> = BTreeMap::new();
+    let mut done: BTreeSet<OpId> = BTreeSet::new();
+    while done.len() < pending.len() {
+        let u = match ready_units.pop_first() {
+            Some(u) => u,
+            None => {
+                // A cycle: cut the remaining inputs of the smallest unit left.
+                let Some(u) = pending.keys().copied().find(|u| !done.contains(u)) else {
+                    break;
+                };
+                for &i in inputs.get(&u).map_or(&[][..], |l| l.as_slice()) {
+                    let tail = ends(&circuit.channels[i]).map(|e| e.0);
+                    if live(i, out)
+                        && tail.is_some_and(|t| !done.contains(&t))
+                        && circuit.channels[i].bufferizable
+                    {
+                        set_cut(&mut out[i]);
+                    }
+                }
+                u
+            }
+        };
+        // Arrival at u's outputs, cutting inputs that come too late.
+        let d = delay(u);
+        let mut latest: f64 = 0.0;
+        let late_inputs = if restarts(u) {
+            &[][..]
+        } else {
+            arriving.get(&u).map_or(&[][..], |l| l.as_slice())
+        };
+        for &i in late_inputs {
+            let Some((tail, _)) = ends(&circuit.channels[i]) else {
+                continue;
+            };
+            let a = if restarts(tail) {
+                start(tail)
+            } else if live(i, out) && done.contains(&tail) {
+                arrival.get(&tail).copied().unwrap_or(0.0)
+            } else {
+                continue;
+            };
+            if a + d > cp + 1e-9 && circuit.channels[i].bufferizable {
+                set_cut(&mut out[i]);
+            } else {
+                latest = latest.max(a);
+            }
+        }
+        let at = if restarts(u) { start(u) } else { latest + d };
+        arrival.insert(u, at);
+        done.insert(u);
+        for &i in outputs.get(&u).map_or(&[][..], |l| l.as_slice()) {
+            if !live(i, out) {
+                continue;
+            }
+            if let Some((_, head)) = ends(&circuit.channels[i]) {
+                if let Some(n) = pending.get_mut(&head) {
+                    *n = n.saturating_sub(1);
+                    if *n == 0 && !done.contains(&head) {
+                        ready_units.insert(head);
+                    }
+                }
+            }
+        }
+    }
+}

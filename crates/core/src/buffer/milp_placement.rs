@@ -1,0 +1,260 @@
+//! The flow shared by the MILP-based placements: circuit view, greedy start, model, solve
+//! under deterministic limits, buffers.
+//!
+//! 1. [`greedy`] gives a feasible placement; a linear program with its integral variables
+//!    fixed completes it (arrival times, retiming, throughputs) into a solution of the MILP.
+//!    If that fails, the placement fails (the caller falls back to on-merges).
+//! 2. The MILP is solved warm-started with that solution, under node limits that shrink as
+//!    the model grows ([`limits`]), so a solve always ends and always returns a solution at
+//!    least as good as the greedy one. With [`Grouping::PerGroup`] (or when the model has
+//!    more than [`WHOLE_MODEL_LIMIT`] integral variables) it is solved group by group: the
+//!    channels of each union of CFDFCs that share a block, most executed first, then the
+//!    channels of no CFDFC; each group's variables are free while the others stay at the
+//!    placement found so far (so every step keeps a feasible, never worse, solution). A
+//!    model above [`SEARCH_LIMIT`] is not searched at all: the greedy placement stands
+//!    (status `limit reached`).
+//! 3. The solution's breaks and slots become buffers through the algorithm's mapping.
+
+use super::cfdfc::Cfdfc;
+use super::circuit::Circuit;
+use super::formulation::{Formulation, Variant};
+use super::greedy::{greedy, ChannelBuffers};
+use crate::diag::Diagnostic;
+use crate::handshake::{Func, ValueId};
+use crate::milp::{
+    MicrolpSolver, MilpSolver, Model, SolveOptions, SolveResult, SolveStats, SolveStatus,
+};
+use crate::timing::TimingModel;
+use std::collections::BTreeSet;
+
+/// Above this many integral variables, the model is solved per group.
+pub const WHOLE_MODEL_LIMIT: usize = 1200;
+
+/// Whether to solve the whole model at once or per group of channels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Grouping {
+    /// One model (per group only when it is too big).
+    Whole,
+    /// One model per group.
+    PerGroup,
+}
+
+/// One solve of the placement.
+#[derive(Clone, Debug)]
+pub struct GroupSolve {
+    /// What the group covers, e.g. `cfdfc0+cfdfc2` or `rest`.
+    pub name: String,
+    /// The model solved (the full model with the other groups' variables fixed).
+    pub model: Model,
+    /// The solver's result.
+    pub result: SolveResult,
+}
+
+/// What a MILP placement decided, before buffers are inserted.
+#[derive(Clone, Debug)]
+pub struct MilpPlacement {
+    /// The circuit's channels.
+    pub channels: Vec<ValueId>,
+    /// The buffers per channel (same order).
+    pub placement: Vec<ChannelBuffers>,
+    /// The whole placement MILP.
+    pub model: Model,
+    /// The solves, in order (one for a whole-model solve).
+    pub solves: Vec<GroupSolve>,
+    /// The whole model's objective at the final placement.
+    pub objective: f64,
+    /// The throughput per CFDFC the solution predicts (same order as the CFDFCs).
+    pub throughput: Vec<f64>,
+    /// The circuit as the model saw it (with the CFDFCs).
+    pub circuit: Circuit,
+}
+
+/// Work budget of one solve: branch-and-bound nodes times the model's size (variables times
+/// constraints), which is roughly what one node costs.
+pub const WORK_BUDGET: f64 = 6e7;
+
+/// Above this size (variables times constraints) a model is not searched: its root
+/// relaxation alone takes about a second in `microlp`.
+pub const SEARCH_LIMIT: f64 = 2.5e6;
+
+/// True when `model` is above [`SEARCH_LIMIT`].
+pub fn too_big(model: &Model) -> bool {
+    (model.vars().len() * model.constraints().len()) as f64 > SEARCH_LIMIT
+}
+
+/// The solver's limits for `model`: a node budget that shrinks as the model grows (all
+/// counts, never time), split between the neighbourhood search and the main search; the
+/// dive only for models small enough to afford one LP per integral variable.
+pub fn limits(model: &Model) -> SolveOptions {
+    let size = (model.vars().len() * model.constraints().len()).max(1) as f64;
+    let nodes = (WORK_BUDGET / size).clamp(4.0, 800.0) as u64;
+    SolveOptions {
+        node_limit: nodes / 2,
+        dive_failures: 20,
+        dive: size * (model.num_integral() as f64) < 50.0 * WORK_BUDGET,
+        mip_gap: 1e-6,
+        presolve: true,
+        improve_nodes: nodes / 4,
+        improve_rounds: 2,
+        incumbent: None,
+    }
+}
+
+/// Places with the MILP of `variant`; `Err` explains why no placement was found.
+pub fn solve(
+    func: &Func,
+    cfdfcs: Vec<Cfdfc>,
+    timing: &TimingModel,
+    variant: Variant,
+    grouping: Grouping,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<MilpPlacement, String> {
+    let circuit = Circuit::new(func, timing, cfdfcs, diagnostics);
+    let name = match variant {
+        Variant::Fpga20 => format!("fpga20_{}", func.name),
+        Variant::Fpl22 => format!("fpl22_{}", func.name),
+    };
+    let f = Formulation::build(&circuit, variant, &name);
+    let mut placement = greedy(&circuit, variant == Variant::Fpl22);
+    let none_free = vec![false; placement.len()];
+    let completed = MicrolpSolver.solve(
+        &f.fixed_at(&placement, &none_free),
+        &SolveOptions::default(),
+    );
+    let Some(mut values) = completed.values else {
+        return Err(format!(
+            "the greedy placement does not satisfy the model ({:?})",
+            completed.status
+        ));
+    };
+    let groups = if grouping == Grouping::PerGroup || f.model.num_integral() > WHOLE_MODEL_LIMIT {
+        channel_groups(&circuit)
+    } else {
+        vec![("whole".to_string(), vec![true; placement.len()])]
+    };
+    let mut solves = Vec::new();
+    for (group, free) in groups {
+        let model = if free.iter().all(|&x| x) {
+            f.model.clone()
+        } else {
+            f.fixed_at(&placement, &free)
+        };
+        let mut options = limits(&model);
+        options.incumbent = Some(values.clone());
+        if too_big(&model) {
+            // The search's root relaxation alone would take seconds: keep the solution so
+            // far (the status says so).
+            let result = SolveResult {
+                status: SolveStatus::LimitReached,
+                objective: Some(model.objective_value(&values)),
+                values: Some(values.clone()),
+                best_bound: None,
+                root_bound: None,
+                stats: SolveStats {
+                    vars: model.vars().len(),
+                    int_vars: model.num_integral(),
+                    constraints: model.constraints().len(),
+                    ..SolveStats::default()
+                },
+            };
+            solves.push(GroupSolve {
+                name: group,
+                model,
+                result,
+            });
+            continue;
+        }
+        let mut result = MicrolpSolver.solve(&model, &options);
+        match &result.values {
+            Some(v) if f.model.check(v).is_ok() => {
+                values = v.clone();
+                placement = f.placement(&values);
+            }
+            _ => {
+                // Keep the solution so far (feasible for this group's model too).
+                result.values = Some(values.clone());
+                result.objective = Some(model.objective_value(&values));
+            }
+        }
+        solves.push(GroupSolve {
+            name: group,
+            model,
+            result,
+        });
+    }
+    let throughput = f.throughput.iter().map(|p| values[p.index()]).collect();
+    Ok(MilpPlacement {
+        channels: circuit.channels.iter().map(|c| c.value).collect(),
+        placement,
+        objective: f.model.objective_value(&values),
+        model: f.model,
+        solves,
+        throughput,
+        circuit,
+    })
+}
+
+/// The groups of channels solved one after the other: each union of CFDFCs that share a
+/// block (in the order of their first CFDFC), then the bufferizable channels of no CFDFC.
+/// Each group is a name and a mask over the circuit's channels.
+pub fn channel_groups(circuit: &Circuit) -> Vec<(String, Vec<bool>)> {
+    let n = circuit.cfdfcs.len();
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn find(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for i in 0..n {
+        for j in 0..i {
+            let a: BTreeSet<u32> = circuit.cfdfcs[i].cycle.blocks.iter().copied().collect();
+            if circuit.cfdfcs[j].cycle.blocks.iter().any(|b| a.contains(b)) {
+                let (ri, rj) = (find(&mut parent, i), find(&mut parent, j));
+                parent[ri.max(rj)] = ri.min(rj);
+            }
+        }
+    }
+    let index = circuit.channel_index();
+    let mut covered = vec![false; circuit.channels.len()];
+    let mut groups = Vec::new();
+    for root in 0..n {
+        if find(&mut parent, root) != root {
+            continue;
+        }
+        let members: Vec<usize> = (0..n).filter(|&k| find(&mut parent, k) == root).collect();
+        let mut mask = vec![false; circuit.channels.len()];
+        for &k in &members {
+            for v in &circuit.cfdfcs[k].channels {
+                if let Some(&i) = index.get(v) {
+                    mask[i] = true;
+                    covered[i] = true;
+                }
+            }
+        }
+        let name: Vec<String> = members.iter().map(|k| format!("cfdfc{k}")).collect();
+        groups.push((name.join("+"), mask));
+    }
+    let rest: Vec<bool> = covered.iter().map(|&c| !c).collect();
+    groups.push(("rest".to_string(), rest));
+    groups
+}
+
+/// The worst status among the solves (infeasible or failed solves keep the previous
+/// solution, so the placement is still feasible).
+pub fn overall_status(solves: &[GroupSolve]) -> SolveStatus {
+    let rank = |s: &SolveStatus| match s {
+        SolveStatus::Optimal => 0,
+        SolveStatus::Feasible => 1,
+        SolveStatus::LimitReached => 2,
+        SolveStatus::Unbounded => 3,
+        SolveStatus::Infeasible => 4,
+        SolveStatus::Failed(_) => 5,
+    };
+    solves
+        .iter()
+        .map(|s| s.result.status.clone())
+        .max_by_key(rank)
+        .unwrap_or(SolveStatus::Optimal)
+}
