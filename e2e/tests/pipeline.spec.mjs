@@ -30,11 +30,14 @@ test('an example compiles through every pass; a pass shows its IR', async ({ pag
   await expect(page.getByTestId('buffers-algorithm')).toHaveText('on-merges');
   await expect(page.getByTestId('buffers-count')).toHaveText(/^[1-9]\d*$/);
   await expect(page.getByTestId('buffers-milp')).toContainText('no MILP');
-  // The options reach the driver: an algorithm this build lacks is reported, not hidden.
-  await app.option('buffers').selectOption('fpl22');
+  // The options reach the driver: the MILP placement runs in the worker and reports its model.
+  await app.option('buffers').selectOption('fpga20');
   await app.compile();
-  await expect(page.getByTestId('buffers-substituted')).toContainText('fpl22 is not available');
-  await expect(app.diagnostics.locator('.diag-warning').first()).toContainText('fpl22');
+  await expect(page.getByTestId('buffers-algorithm')).toHaveText('fpga20');
+  await expect(page.getByTestId('buffers-substituted')).toHaveCount(0);
+  await expect(page.getByTestId('buffers-milp')).toContainText(/[1-9]\d* variables \(\d+ integer\), [1-9]\d* constraints/);
+  await expect(page.getByTestId('buffers-throughput').locator('tbody tr')).not.toHaveCount(0);
+  await expect(page.getByTestId('download-lp').first()).toBeVisible();
   expect(app.consoleErrors).toEqual([]);
 });
 

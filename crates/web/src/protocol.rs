@@ -126,8 +126,8 @@ pub struct WireBuffers {
     pub millis: f64,
     /// The MILP's size and status, for MILP-based algorithms.
     pub milp: Option<WireMilp>,
-    /// Predicted throughput per loop: `(loop, tokens per cycle)`.
-    pub throughput: Vec<(String, f64)>,
+    /// Predicted throughput per loop.
+    pub throughput: Vec<WireLoop>,
     /// LP files of the MILPs.
     pub lp_files: Vec<WireFile>,
 }
@@ -143,6 +143,27 @@ pub struct WireMilp {
     pub status: String,
     /// Objective value, when solved.
     pub objective: Option<f64>,
+    /// Integer and binary variables.
+    pub integer_variables: usize,
+    /// The LP relaxation's objective at the root.
+    pub lp_bound: Option<f64>,
+    /// The best proven bound when the search stopped.
+    pub best_bound: Option<f64>,
+    /// Branch-and-bound nodes solved.
+    pub nodes: u64,
+    /// Where the solution came from (`greedy`, `dive`, `improvement`, `search`).
+    pub source: String,
+}
+
+/// One loop (CFDFC) of the circuit and the throughput the placement predicts for it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct WireLoop {
+    /// The loop's name.
+    pub name: String,
+    /// Predicted tokens per cycle.
+    pub throughput: f64,
+    /// How often the loop ran in the interpreter's profile.
+    pub executions: u64,
 }
 
 /// The RTL bundle: the same files as the CLI's `--hdl … -o`, and the same zip.

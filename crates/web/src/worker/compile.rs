@@ -6,8 +6,8 @@
 //! core reads none), and maps the core's results to the wire types of `protocol`.
 
 use crate::protocol::{
-    CompileOutcome, StageOutcome, WireBuffers, WireDiagnostic, WireFile, WireMilp, WireOptions,
-    WireRtl,
+    CompileOutcome, StageOutcome, WireBuffers, WireDiagnostic, WireFile, WireLoop, WireMilp,
+    WireOptions, WireRtl,
 };
 use base64::Engine;
 use rivulet_core::driver::{
@@ -108,11 +108,20 @@ fn wire_buffers(b: &BufferReport, millis: f64) -> WireBuffers {
             constraints: m.constraints,
             status: m.status.clone(),
             objective: m.objective,
+            integer_variables: m.integer_variables,
+            lp_bound: m.lp_bound,
+            best_bound: m.best_bound,
+            nodes: m.nodes,
+            source: m.source.clone(),
         }),
         throughput: b
             .throughput
             .iter()
-            .map(|t| (t.name.clone(), t.throughput))
+            .map(|t| WireLoop {
+                name: t.name.clone(),
+                throughput: t.throughput,
+                executions: t.executions,
+            })
             .collect(),
         lp_files: b
             .lp_files

@@ -38,7 +38,7 @@ fn report_view(b: WireBuffers) -> impl IntoView {
         view! {
             <p class="note" data-testid="buffers-substituted">
                 {format!(
-                    "{} is not available in this build; {} placed the buffers instead.",
+                    "{} did not run (see the diagnostics); {} placed the buffers instead.",
                     b.requested, b.algorithm
                 )}
             </p>
@@ -48,11 +48,22 @@ fn report_view(b: WireBuffers) -> impl IntoView {
         Some(m) => view! {
             <dl class="facts" data-testid="buffers-milp">
                 <dt>"MILP size"</dt>
-                <dd>{format!("{} variables, {} constraints", m.variables, m.constraints)}</dd>
+                <dd>
+                    {format!(
+                        "{} variables ({} integer), {} constraints",
+                        m.variables, m.integer_variables, m.constraints
+                    )}
+                </dd>
                 <dt>"Status"</dt>
-                <dd>{m.status.clone()}</dd>
+                <dd data-testid="buffers-status">
+                    {format!("{} (solution from {}, {} nodes)", m.status, m.source, m.nodes)}
+                </dd>
                 <dt>"Objective"</dt>
-                <dd>{m.objective.map_or("–".to_string(), |o| format!("{o:.4}"))}</dd>
+                <dd>{number(m.objective)}</dd>
+                <dt>"Bound"</dt>
+                <dd title="LP relaxation at the root / best bound proven when the search stopped">
+                    {format!("{} (root LP) / {} (proven)", number(m.lp_bound), number(m.best_bound))}
+                </dd>
             </dl>
         }
         .into_any(),
@@ -66,11 +77,21 @@ fn report_view(b: WireBuffers) -> impl IntoView {
     let throughput = (!b.throughput.is_empty()).then(|| {
         view! {
             <table class="throughput" data-testid="buffers-throughput">
-                <thead><tr><th>"Loop"</th><th>"Predicted throughput (tokens/cycle)"</th></tr></thead>
+                <thead>
+                    <tr><th>"Loop"</th><th>"Executions"</th><th>"Predicted throughput (tokens/cycle)"</th></tr>
+                </thead>
                 <tbody>
                     {b.throughput
                         .iter()
-                        .map(|(name, t)| view! { <tr><td>{name.clone()}</td><td>{format!("{t:.3}")}</td></tr> })
+                        .map(|l| {
+                            view! {
+                                <tr>
+                                    <td>{l.name.clone()}</td>
+                                    <td>{l.executions}</td>
+                                    <td>{format!("{:.3}", l.throughput)}</td>
+                                </tr>
+                            }
+                        })
                         .collect_view()}
                 </tbody>
             </table>
@@ -117,4 +138,9 @@ fn report_view(b: WireBuffers) -> impl IntoView {
             {lp_files}
         </div>
     }
+}
+
+/// A solver number for display, `–` when absent.
+fn number(value: Option<f64>) -> String {
+    value.map_or("–".to_string(), |v| format!("{v:.4}"))
 }
