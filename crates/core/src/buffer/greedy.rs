@@ -10,8 +10,9 @@
 //!    cycle ends up cut.
 //! 3. Arrival times are propagated in that order; when a unit's inputs arrive so late that
 //!    its output would miss the clock period, the late inputs are cut.
-//! 4. With `ready`, the same is done for the ready path (which flows from consumers to
-//!    producers) with ready-breaking cuts.
+//! 4. With `ready`, merge-like outputs on cycles also break ready (with a slot of their own),
+//!    and the same is done for the ready path (which flows from consumers to producers) with
+//!    ready-breaking cuts.
 //!
 //! Invariant: the result satisfies every constraint of the MILP formulations for its
 //! integral variables (the continuous ones follow from a linear program).
@@ -42,11 +43,13 @@ pub fn greedy(circuit: &Circuit, ready: bool) -> Vec<ChannelBuffers> {
         .channels
         .iter()
         .map(|c| {
-            let dv = c.bufferizable && (c.must_break_dv || (c.after_merge_like && c.on_cycle));
+            let merge = c.bufferizable && c.after_merge_like && c.on_cycle;
+            let dv = merge || (c.bufferizable && c.must_break_dv);
+            let r = ready && merge;
             ChannelBuffers {
                 break_dv: dv,
-                break_r: false,
-                slots: c.min_slots.max(u32::from(dv)),
+                break_r: r,
+                slots: c.min_slots.max(u32::from(dv) + u32::from(r)),
             }
         })
         .collect();
