@@ -6,13 +6,13 @@
 //!    If that fails, the placement fails (the caller falls back to on-merges).
 //! 2. The MILP is solved warm-started with that solution, under node limits that shrink as
 //!    the model grows ([`limits`]), so a solve always ends and always returns a solution at
-//!    least as good as the greedy one. With [`Grouping::PerGroup`] (or when the model has
-//!    more than [`WHOLE_MODEL_LIMIT`] integral variables) it is solved group by group: the
-//!    channels of each union of CFDFCs that share a block, most executed first, then the
-//!    channels of no CFDFC; each group's variables are free while the others stay at the
-//!    placement found so far (so every step keeps a feasible, never worse, solution). A
-//!    model above [`SEARCH_LIMIT`] is not searched at all: the greedy placement stands
-//!    (status `limit reached`).
+//!    least as good as the greedy one. With [`Grouping::PerGroup`] it is solved group by
+//!    group: the channels of each union of CFDFCs that share a block, most executed first,
+//!    then the channels of no CFDFC; each group's variables are free while the others stay
+//!    at the placement found so far (so every step keeps a feasible, never worse, solution).
+//!    A model above [`SEARCH_LIMIT`] is not searched at all: the greedy placement stands
+//!    (status `limit reached`). Fixing the other groups does not make a model smaller than
+//!    that limit, since the arrival times and retiming variables stay.
 //! 3. The solution's breaks and slots become buffers through the algorithm's mapping.
 
 use super::cfdfc::Cfdfc;
@@ -27,13 +27,10 @@ use crate::milp::{
 use crate::timing::TimingModel;
 use std::collections::BTreeSet;
 
-/// Above this many integral variables, the model is solved per group.
-pub const WHOLE_MODEL_LIMIT: usize = 1200;
-
 /// Whether to solve the whole model at once or per group of channels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Grouping {
-    /// One model (per group only when it is too big).
+    /// One model.
     Whole,
     /// One model per group.
     PerGroup,
@@ -127,7 +124,7 @@ pub fn solve(
             completed.status
         ));
     };
-    let groups = if grouping == Grouping::PerGroup || f.model.num_integral() > WHOLE_MODEL_LIMIT {
+    let groups = if grouping == Grouping::PerGroup {
         channel_groups(&circuit)
     } else {
         vec![("whole".to_string(), vec![true; placement.len()])]
