@@ -1,9 +1,10 @@
 //! The flow shared by the MILP-based placements: circuit view, greedy start, model, solve
 //! under deterministic limits, buffers.
 //!
-//! 1. [`greedy`] gives a feasible placement; a linear program with its integral variables
-//!    fixed completes it (arrival times, retiming, throughputs) into a solution of the MILP.
-//!    If that fails, the placement fails (the caller falls back to on-merges).
+//! 1. [`greedy`] gives two feasible placements (cuts after merges, or lean); a linear
+//!    program with the integral variables fixed completes each (arrival times, retiming,
+//!    throughputs) into a solution of the MILP, and the better one is kept. If neither
+//!    completes, the placement fails (the caller falls back to on-merges).
 //! 2. The MILP is solved warm-started with that solution, under node limits that shrink as
 //!    the model grows ([`limits`]), so a solve always ends and always returns a solution at
 //!    least as good as the greedy one. With [`Grouping::PerGroup`] it is solved group by
@@ -18,7 +19,7 @@
 use super::cfdfc::Cfdfc;
 use super::circuit::Circuit;
 use super::formulation::{Formulation, Variant};
-use super::greedy::{greedy, ChannelBuffers};
+use super::greedy::{greedy, ChannelBuffers, Start};
 use crate::diag::Diagnostic;
 use crate::handshake::{Func, ValueId};
 use crate::milp::{
@@ -112,17 +113,23 @@ pub fn solve(
         Variant::Fpl22 => format!("fpl22_{}", func.name),
     };
     let f = Formulation::build(&circuit, variant, &name);
-    let mut placement = greedy(&circuit, variant == Variant::Fpl22);
-    let none_free = vec![false; placement.len()];
-    let completed = MicrolpSolver.solve(
-        &f.fixed_at(&placement, &none_free),
-        &SolveOptions::default(),
-    );
-    let Some(mut values) = completed.values else {
-        return Err(format!(
-            "the greedy placement does not satisfy the model ({:?})",
-            completed.status
-        ));
+    // Both greedy starts, completed by a linear program; the better one is the incumbent.
+    let none_free = vec![false; circuit.channels.len()];
+    let mut best: Option<(Vec<ChannelBuffers>, Vec<f64>)> = None;
+    for start in [Start::AfterMerges, Start::Lean] {
+        let p = greedy(&circuit, start, variant == Variant::Fpl22);
+        let completed = MicrolpSolver.solve(&f.fixed_at(&p, &none_free), &SolveOptions::default());
+        if let Some(v) = completed.values {
+            let better = best.as_ref().is_none_or(|(_, b)| {
+                f.model.objective_value(&v) > f.model.objective_value(b) + 1e-9
+            });
+            if better {
+                best = Some((p, v));
+            }
+        }
+    }
+    let Some((mut placement, mut values)) = best else {
+        return Err("no greedy placement satisfies the model".to_string());
     };
     let groups = if grouping == Grouping::PerGroup {
         channel_groups(&circuit)
