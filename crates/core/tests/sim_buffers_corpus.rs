@@ -1,4 +1,4 @@
-//! Every kernel of `tests/kernels/`, buffered by the MILP placement `fpga20`:
+//! Every kernel of `tests/kernels/`, buffered by each MILP placement (`fpga20`, `fpl22`):
 //! * at the default clock period (4 ns), simulates to the interpreter's outputs;
 //! * at a clock period every on-merges circuit meets ([`RELAXED_NS`]), also simulates to the
 //!   interpreter's outputs, in no more cycles than with the on-merges placement, except for
@@ -14,13 +14,18 @@
 mod corpus;
 
 use rivulet_core::diag::{has_errors, render};
-use rivulet_core::driver::{BufferOptions, FPGA20};
+use rivulet_core::driver::{BufferOptions, FPGA20, FPL22};
 use rivulet_core::sim::run_c::{simulate_c, Buffering, SimCOptions};
 use std::path::Path;
 
 /// Kernels allowed to take more cycles than with on-merges buffers at [`RELAXED_NS`]:
 /// `(algorithm, kernel, reason)`.
-const SLOWER: &[(&str, &str, &str)] = &[];
+const SLOWER: &[(&str, &str, &str)] = &[(
+    "fpl22",
+    "image_threshold",
+    "the search stops, at its node limits, at a placement predicting 0.5 for the inner loop \
+     (fpga20 finds 1.0)",
+)];
 
 /// A clock period longer than every combinational path of the corpus's circuits (ns).
 const RELAXED_NS: f64 = 100.0;
@@ -110,4 +115,9 @@ fn check_algorithm(algorithm: &str) {
 #[test]
 fn fpga20_simulates_correctly_and_no_slower_than_on_merges() {
     check_algorithm(FPGA20);
+}
+
+#[test]
+fn fpl22_simulates_correctly_and_no_slower_than_on_merges() {
+    check_algorithm(FPL22);
 }

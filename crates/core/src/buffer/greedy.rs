@@ -1,17 +1,20 @@
 //! A fast feasible placement: the starting point (warm start) of the MILP placements, and
 //! their answer when the solver finds nothing better.
 //!
-//! 1. Every channel gets what the rules require ([`super::circuit`]), plus a data/valid cut
-//!    and one slot after every merge-like unit on a cycle (as the on-merges placement does):
-//!    every cycle of a lowered kernel passes through such a unit, and each token a loop
-//!    carries then has a slot.
+//! 1. Every channel gets what the rules require ([`super::circuit`]); with
+//!    [`Start::AfterMerges`] also a data/valid cut and one slot after every merge-like unit
+//!    on a cycle (as the on-merges placement does: every cycle of a lowered kernel passes
+//!    through such a unit, and each token a loop carries then has a slot), while
+//!    [`Start::Lean`] leaves the cuts to the next steps (fewer cycles of latency, fewer
+//!    slots).
 //! 2. Units are visited in topological order of the uncut combinational channels; when no
 //!    unit is ready, the smallest remaining one has its remaining inputs cut, so every
 //!    cycle ends up cut.
 //! 3. Arrival times are propagated in that order; when a unit's inputs arrive so late that
 //!    its output would miss the clock period, the late inputs are cut.
-//! 4. With `ready`, the same is done for the ready path (which flows from consumers to
-//!    producers) with ready-breaking cuts.
+//! 4. With `ready`, merge-like outputs on cycles break ready (with a slot of their own),
+//!    and the same is done for the ready path (which flows from consumers to producers) with
+//!    ready-breaking cuts.
 //!
 //! Invariant: the result satisfies every constraint of the MILP formulations for its
 //! integral variables (the continuous ones follow from a linear program).
@@ -35,18 +38,29 @@ pub struct ChannelBuffers {
 /// delay (ns).
 pub const MIN_READY_DELAY: f64 = 0.01;
 
+/// Where the greedy placement starts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// A data/valid cut after every merge-like unit on a cycle.
+    AfterMerges,
+    /// Only the cuts the rules, the cycles and the clock period require.
+    Lean,
+}
+
 /// The greedy placement of `circuit` (see the module documentation); `ready` also cuts
 /// ready paths.
-pub fn greedy(circuit: &Circuit, ready: bool) -> Vec<ChannelBuffers> {
+pub fn greedy(circuit: &Circuit, start: Start, ready: bool) -> Vec<ChannelBuffers> {
     let mut out: Vec<ChannelBuffers> = circuit
         .channels
         .iter()
         .map(|c| {
-            let dv = c.bufferizable && (c.must_break_dv || (c.after_merge_like && c.on_cycle));
+            let merge = c.bufferizable && c.after_merge_like && c.on_cycle;
+            let dv = (merge && start == Start::AfterMerges) || (c.bufferizable && c.must_break_dv);
+            let r = ready && merge;
             ChannelBuffers {
                 break_dv: dv,
-                break_r: false,
-                slots: c.min_slots.max(u32::from(dv)),
+                break_r: r,
+                slots: c.min_slots.max(u32::from(dv) + u32::from(r)),
             }
         })
         .collect();

@@ -1,24 +1,25 @@
 //! The flow shared by the MILP-based placements: circuit view, greedy start, model, solve
 //! under deterministic limits, buffers.
 //!
-//! 1. [`greedy`] gives a feasible placement; a linear program with its integral variables
-//!    fixed completes it (arrival times, retiming, throughputs) into a solution of the MILP.
-//!    If that fails, the placement fails (the caller falls back to on-merges).
+//! 1. [`greedy`] gives two feasible placements (cuts after merges, or lean); a linear
+//!    program with the integral variables fixed completes each (arrival times, retiming,
+//!    throughputs) into a solution of the MILP, and the better one is kept. If neither
+//!    completes, the placement fails (the caller falls back to on-merges).
 //! 2. The MILP is solved warm-started with that solution, under node limits that shrink as
 //!    the model grows ([`limits`]), so a solve always ends and always returns a solution at
-//!    least as good as the greedy one. With [`Grouping::PerGroup`] (or when the model has
-//!    more than [`WHOLE_MODEL_LIMIT`] integral variables) it is solved group by group: the
-//!    channels of each union of CFDFCs that share a block, most executed first, then the
-//!    channels of no CFDFC; each group's variables are free while the others stay at the
-//!    placement found so far (so every step keeps a feasible, never worse, solution). A
-//!    model above [`SEARCH_LIMIT`] is not searched at all: the greedy placement stands
-//!    (status `limit reached`).
+//!    least as good as the greedy one. With [`Grouping::PerGroup`] it is solved group by
+//!    group: the channels of each union of CFDFCs that share a block, most executed first,
+//!    then the channels of no CFDFC; each group's variables are free while the others stay
+//!    at the placement found so far (so every step keeps a feasible, never worse, solution).
+//!    A model above [`SEARCH_LIMIT`] is not searched at all: the greedy placement stands
+//!    (status `limit reached`). Fixing the other groups does not make a model smaller than
+//!    that limit, since the arrival times and retiming variables stay.
 //! 3. The solution's breaks and slots become buffers through the algorithm's mapping.
 
 use super::cfdfc::Cfdfc;
 use super::circuit::Circuit;
 use super::formulation::{Formulation, Variant};
-use super::greedy::{greedy, ChannelBuffers};
+use super::greedy::{greedy, ChannelBuffers, Start};
 use crate::diag::Diagnostic;
 use crate::handshake::{Func, ValueId};
 use crate::milp::{
@@ -27,13 +28,10 @@ use crate::milp::{
 use crate::timing::TimingModel;
 use std::collections::BTreeSet;
 
-/// Above this many integral variables, the model is solved per group.
-pub const WHOLE_MODEL_LIMIT: usize = 1200;
-
 /// Whether to solve the whole model at once or per group of channels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Grouping {
-    /// One model (per group only when it is too big).
+    /// One model.
     Whole,
     /// One model per group.
     PerGroup,
@@ -115,19 +113,25 @@ pub fn solve(
         Variant::Fpl22 => format!("fpl22_{}", func.name),
     };
     let f = Formulation::build(&circuit, variant, &name);
-    let mut placement = greedy(&circuit, variant == Variant::Fpl22);
-    let none_free = vec![false; placement.len()];
-    let completed = MicrolpSolver.solve(
-        &f.fixed_at(&placement, &none_free),
-        &SolveOptions::default(),
-    );
-    let Some(mut values) = completed.values else {
-        return Err(format!(
-            "the greedy placement does not satisfy the model ({:?})",
-            completed.status
-        ));
+    // Both greedy starts, completed by a linear program; the better one is the incumbent.
+    let none_free = vec![false; circuit.channels.len()];
+    let mut best: Option<(Vec<ChannelBuffers>, Vec<f64>)> = None;
+    for start in [Start::AfterMerges, Start::Lean] {
+        let p = greedy(&circuit, start, variant == Variant::Fpl22);
+        let completed = MicrolpSolver.solve(&f.fixed_at(&p, &none_free), &SolveOptions::default());
+        if let Some(v) = completed.values {
+            let better = best.as_ref().is_none_or(|(_, b)| {
+                f.model.objective_value(&v) > f.model.objective_value(b) + 1e-9
+            });
+            if better {
+                best = Some((p, v));
+            }
+        }
+    }
+    let Some((mut placement, mut values)) = best else {
+        return Err("no greedy placement satisfies the model".to_string());
     };
-    let groups = if grouping == Grouping::PerGroup || f.model.num_integral() > WHOLE_MODEL_LIMIT {
+    let groups = if grouping == Grouping::PerGroup {
         channel_groups(&circuit)
     } else {
         vec![("whole".to_string(), vec![true; placement.len()])]

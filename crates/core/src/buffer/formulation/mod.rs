@@ -1,8 +1,12 @@
 //! The buffer-placement MILPs of FPGA20 and FPL22 over a [`Circuit`].
 //!
 //! Per bufferizable channel: a binary `dv` (a buffer breaking data/valid), for FPL22 a binary
-//! `r` (a buffer breaking ready), and an integer `slots` (at least each break, at most
-//! [`MAX_SLOTS`], at least the rules' minimum). Rules that force a break fix its variable.
+//! `r` (a buffer breaking ready), and an integer `slots` (at least one per break, at most
+//! [`MAX_SLOTS`], at least the rules' minimum). Rules that force a break fix its variable;
+//! FPL22 keeps the ready rule of FPGA20 as a fixed `r` after merge-like units on cycles
+//! (without it, loops of the corpus deadlock), and never maps both breaks onto one slot
+//! (`ONE_SLOT_BREAK_DVR` passes at most one token every other cycle, which the throughput
+//! constraints do not model).
 //! Then:
 //! * [`timing`]: arrival times on the data/valid paths (both algorithms) and, for FPL22, on
 //!   the ready paths, each at most the clock period; a break restarts a path;
@@ -91,9 +95,12 @@ impl Formulation {
             objective.add_term(slots, -SLOT_COST);
             if variant == Variant::Fpl22 {
                 let r = model.binary(&format!("r_{tag}"));
+                if c.after_merge_like && c.on_cycle {
+                    model.set_bounds(r, 1.0, 1.0);
+                }
                 model.add_constraint(
                     &format!("slot_r_{tag}"),
-                    &LinExpr::new().term(slots, 1.0).term(r, -1.0),
+                    &LinExpr::new().term(slots, 1.0).term(r, -1.0).term(dv, -1.0),
                     Cmp::Ge,
                     0.0,
                 );
