@@ -179,7 +179,7 @@ fn player(graph: Arc<GraphView>, sim: Arc<SimView>, millis: f64) -> impl IntoVie
     };
     view! {
         <div class="sim-controls">
-            <button class="button small" data-testid="sim-start" on:click=move |_| cycle.set(0)>"⏮"</button>
+            <button class="button small" data-testid="sim-start" on:click=move |_| cycle.set(0)>"Start"</button>
             <button class="button small" data-testid="sim-back" on:click=move |_| cycle.update(|c| *c = c.saturating_sub(1))>"◀"</button>
             <button
                 class="button small"
@@ -194,7 +194,7 @@ fn player(graph: Arc<GraphView>, sim: Arc<SimView>, millis: f64) -> impl IntoVie
                 {move || if playing.get() { "Pause" } else { "Run" }}
             </button>
             <button class="button small" data-testid="sim-step" on:click=move |_| cycle.update(|c| *c = (*c + 1).min(last))>"Step ▶"</button>
-            <button class="button small" data-testid="sim-end" on:click=move |_| { playing.set(false); cycle.set(last) }>"⏭"</button>
+            <button class="button small" data-testid="sim-end" on:click=move |_| { playing.set(false); cycle.set(last) }>"End"</button>
             <label>
                 "Cycle "
                 <input
