@@ -8,7 +8,7 @@ use corpus::{kernel_files, kernel_name, load};
 use rivulet_core::driver::{compile, Compiled, DriverOptions};
 use rivulet_core::sim::run_c::{check_compiled, simulate_c, SimCOptions};
 use rivulet_core::sim::SimOptions;
-use rivulet_core::view::{graph_view, sim_view, UnitClass};
+use rivulet_core::view::{graph_view, sim_view, GraphView, SimView, UnitClass};
 use std::path::Path;
 
 /// The web app's examples (`crates/web/src/examples.rs`).
@@ -82,6 +82,12 @@ fn every_example_has_a_unit_per_argument_and_op_with_its_hardware() {
             assert!(c.from.0 < view.units.len() && c.to.0 < view.units.len());
             assert!(!c.path.is_empty(), "{name}: {} not routed", c.name);
         }
+        let json = serde_json::to_string(&view).unwrap();
+        assert_eq!(
+            serde_json::from_str::<GraphView>(&json).unwrap(),
+            view,
+            "{name}"
+        );
     }
 }
 
@@ -118,5 +124,11 @@ fn the_web_simulation_matches_rivulet_sim_on_every_example() {
             }
         }
         assert!(view.vcd.contains("$enddefinitions"), "{name}");
+        let json = serde_json::to_string(&view).unwrap();
+        assert_eq!(
+            serde_json::from_str::<SimView>(&json).unwrap(),
+            view,
+            "{name}"
+        );
     }
 }

@@ -154,11 +154,12 @@ fn place(func: &Func, mut units: Vec<ViewUnit>, mut channels: Vec<ViewChannel>) 
     }
     let l = layout(&graph, &LayoutOptions::default());
     for (u, r) in units.iter_mut().zip(&l.nodes) {
-        u.rect = *r;
+        u.rect = round_rect(*r);
     }
     for (c, route) in channels.iter_mut().zip(&l.edges) {
         c.path = path_data(&route.points);
-        c.head = route.points.last().copied().unwrap_or_default();
+        let (x, y) = route.points.last().copied().unwrap_or_default();
+        c.head = (round(x), round(y));
     }
     let blocks = blocks
         .iter()
@@ -166,7 +167,7 @@ fn place(func: &Func, mut units: Vec<ViewUnit>, mut channels: Vec<ViewChannel>) 
             let rect = (*l.clusters.get(id.0 as usize)?)?;
             Some(BlockBox {
                 label: format!("bb{bb}"),
-                rect,
+                rect: round_rect(rect),
             })
         })
         .collect();
@@ -175,9 +176,24 @@ fn place(func: &Func, mut units: Vec<ViewUnit>, mut channels: Vec<ViewChannel>) 
         units,
         channels,
         blocks,
-        width: l.width,
-        height: l.height,
+        width: round(l.width),
+        height: round(l.height),
         stats: l.stats,
+    }
+}
+
+/// Rounded to hundredths, as [`path_data`] prints: plenty for drawing, compact in JSON, and
+/// exact through JSON (short decimals parse back to the same `f64`).
+fn round(v: f64) -> f64 {
+    (v * 100.0).round() / 100.0
+}
+
+fn round_rect(r: Rect) -> Rect {
+    Rect {
+        x: round(r.x),
+        y: round(r.y),
+        width: round(r.width),
+        height: round(r.height),
     }
 }
 

@@ -12,7 +12,8 @@
 //!
 //! Invariants: units are the arguments in order, then the live operations in program order;
 //! every channel's `from`/`to` index `units`; every geometry is in the layout's coordinate
-//! system (origin top-left, size `width` × `height`). The model never panics on malformed IR:
+//! system (origin top-left, size `width` × `height`), rounded to hundredths so that it survives
+//! JSON exactly. The model never panics on malformed IR:
 //! uses of dangling values are left out (as in [`crate::handshake::graph::FuncGraph`]).
 
 mod build;
