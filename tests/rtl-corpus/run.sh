@@ -4,13 +4,14 @@
 # Verilog for Verilog) and requires the testbench to pass (outputs equal to the interpreter's).
 # The RTL cycle count must equal the one `rivulet sim K.c` reports (a failed simulation fails).
 # Kernels run two at a time (xargs -P2); each simulation is limited to $SIM_TIMEOUT seconds.
+# BUFFERS=on-merges|fpga20|fpl22 (default on-merges) picks the buffer placement of both.
 # Prints one line per check and "N passed, M failed" last; exits 1 on failure.
 set -u
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/rivulet-rtl-corpus.XXXXXX")"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$WORK"' EXIT; [ -n "${KEEP:-}" ] && echo "work dir: $WORK"
-export SIM_TIMEOUT="${SIM_TIMEOUT:-60}"
+export SIM_TIMEOUT="${SIM_TIMEOUT:-60}" BUFFERS="${BUFFERS:-on-merges}"
 (cd "$ROOT" && cargo build -q -p rivulet-core --features cli) || { echo "0 passed, 1 failed"; exit 1; }
 export RIVULET="$ROOT/target/debug/rivulet" WORK ROOT
 
@@ -18,7 +19,7 @@ check_kernel() {
   k="$1"
   src="$ROOT/tests/kernels/$k/$k.c"
   sim_cycles=""
-  if out=$(timeout "$SIM_TIMEOUT" "$RIVULET" sim "$src" 2>/dev/null); then
+  if out=$(timeout "$SIM_TIMEOUT" "$RIVULET" sim "$src" --buffers "$BUFFERS" 2>/dev/null); then
     sim_cycles=$(printf '%s\n' "$out" | sed -n 's/^finished in \([0-9]*\) cycles$/\1/p' | tail -n 1)
   fi
   if [ -z "$sim_cycles" ]; then echo "FAIL  $k: rivulet sim did not finish"; return; fi
@@ -26,7 +27,7 @@ check_kernel() {
     case $hdl in vhdl) tool=ghdl ;; verilog) tool=iverilog ;; esac
     if ! command -v $tool >/dev/null; then echo "SKIP  $k $hdl ($tool not found)"; continue; fi
     dir="$WORK/$k-$hdl"
-    if ! "$RIVULET" compile "$src" --hdl $hdl -o "$dir" >"$WORK/$k-$hdl.log" 2>&1; then
+    if ! "$RIVULET" compile "$src" --buffers "$BUFFERS" --hdl $hdl -o "$dir" >"$WORK/$k-$hdl.log" 2>&1; then
       echo "FAIL  $k $hdl: does not compile: $(head -n 1 "$WORK/$k-$hdl.log")"; continue
     fi
     res=$(timeout "$SIM_TIMEOUT" sh "$dir/run-sim.sh" 2>&1); status=$?

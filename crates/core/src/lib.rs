@@ -27,6 +27,7 @@ pub mod stages;
 pub mod synth;
 pub mod timing;
 pub mod transform;
+pub mod view;
 
 /// The version of the compiler, as shown by the CLI and the web app.
 pub fn version() -> &'static str {

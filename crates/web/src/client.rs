@@ -1,12 +1,13 @@
 //! The page side of the compiler protocol: owns the Web Worker, sends requests, tracks status.
 //!
-//! Invariants: at most one request is in flight; a request sent before the worker said
+//! Invariants: at most one compilation is in flight (a simulation is only asked for once the
+//! latest compilation is done); a request sent before the worker said
 //! `Ready` waits in `pending`; cancelling terminates the worker (the only way to stop a
 //! running wasm computation) and starts a fresh one lazily on the next request. Responses
 //! carrying an id other than the current request's are ignored (they belong to a cancelled
 //! request).
 
-use crate::protocol::{CompileOutcome, Request, Response, WireFile, WireOptions};
+use crate::protocol::{CompileOutcome, Request, Response, WireFile, WireOptions, WireSimulation};
 use leptos::prelude::*;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -49,6 +50,10 @@ pub struct Compiler {
     pub progress: RwSignal<Vec<String>>,
     /// Outcome of the latest finished request.
     pub outcome: RwSignal<Option<CompileOutcome>>,
+    /// The latest simulation of the compiled circuit (cleared by the next compilation).
+    pub simulation: RwSignal<Option<WireSimulation>>,
+    /// True while a simulation runs in the worker.
+    pub simulating: RwSignal<bool>,
     inner: StoredValue<Rc<RefCell<Inner>>, LocalStorage>,
 }
 
@@ -69,6 +74,8 @@ impl Compiler {
             status: RwSignal::new(CompileStatus::Idle),
             progress: RwSignal::new(Vec::new()),
             outcome: RwSignal::new(None),
+            simulation: RwSignal::new(None),
+            simulating: RwSignal::new(false),
             inner: StoredValue::new_local(Rc::new(RefCell::new(Inner::default()))),
         }
     }
@@ -89,6 +96,8 @@ impl Compiler {
             return;
         };
         self.progress.set(Vec::new());
+        self.simulation.set(None);
+        self.simulating.set(false);
         if inner.borrow().worker.is_none() {
             if let Err(why) = self.start_worker() {
                 self.status.set(CompileStatus::Failed(why));
@@ -104,6 +113,24 @@ impl Compiler {
         } else {
             state.pending = Some(text);
             self.status.set(CompileStatus::Starting);
+        }
+    }
+
+    /// Asks the worker to simulate the latest compilation. Does nothing while a compilation
+    /// runs or before the worker is ready (there is nothing to simulate then).
+    pub fn simulate(self) {
+        if self.status.get_untracked() != CompileStatus::Done {
+            return;
+        }
+        let inner = self.inner.get_value();
+        let mut state = inner.borrow_mut();
+        state.current += 1;
+        let request = Request::Simulate { id: state.current };
+        if let (true, Some(worker), Ok(text)) =
+            (state.ready, &state.worker, serde_json::to_string(&request))
+        {
+            let _ = worker.post_message(&JsValue::from_str(&text));
+            self.simulating.set(true);
         }
     }
 
@@ -124,6 +151,7 @@ impl Compiler {
         inner.ready = false;
         inner.pending = None;
         inner.callbacks.clear();
+        self.simulating.set(false);
     }
 
     fn start_worker(self) -> Result<(), String> {
@@ -180,11 +208,15 @@ impl Compiler {
                 self.outcome.set(Some(*outcome));
                 self.status.set(CompileStatus::Done);
             }
+            Response::Simulated { id, outcome } if id == current => {
+                self.simulation.set(Some(*outcome));
+                self.simulating.set(false);
+            }
             Response::Rejected { reason } => {
                 self.status
                     .set(CompileStatus::Failed(format!("request rejected: {reason}")));
             }
-            Response::Progress { .. } | Response::Done { .. } => {}
+            Response::Progress { .. } | Response::Done { .. } | Response::Simulated { .. } => {}
         }
     }
 }

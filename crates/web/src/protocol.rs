@@ -1,10 +1,12 @@
 //! The typed messages between the page and the compiler's Web Worker, sent as JSON strings.
 //!
-//! These wire types are the serialization boundary: core types never cross it directly.
+//! These wire types are the serialization boundary: core types never cross it directly, except
+//! the view models of `rivulet_core::view`, which are display data made for the page.
 //! Diagnostics travel with their file name, byte range and 1-based line and column already
 //! resolved, so the page never needs the worker's `SourceMap`.
 
 use rivulet_core::diag::{Diagnostic, Severity, SourceMap};
+use rivulet_core::view::{GraphView, SimView};
 use serde::{Deserialize, Serialize};
 
 /// One source file sent to the compiler.
@@ -40,6 +42,11 @@ pub enum Request {
         /// Options of the compilation.
         options: WireOptions,
     },
+    /// Simulate the circuit of the latest compilation cycle by cycle and check it.
+    Simulate {
+        /// Matches the response to this request.
+        id: u32,
+    },
 }
 
 /// A message from the worker to the page.
@@ -61,6 +68,13 @@ pub enum Response {
         id: u32,
         /// Its result (boxed: it is much larger than the other messages).
         outcome: Box<CompileOutcome>,
+    },
+    /// Simulation `id` finished.
+    Simulated {
+        /// The request.
+        id: u32,
+        /// Its result (boxed: it carries the whole trace).
+        outcome: Box<WireSimulation>,
     },
     /// The worker could not read a request (a bug on the page side).
     Rejected {
@@ -84,6 +98,23 @@ pub struct CompileOutcome {
     pub buffers: Option<WireBuffers>,
     /// The RTL bundle, once it was built.
     pub rtl: Option<WireRtl>,
+    /// The buffered circuit laid out for the graph view, once buffers were placed.
+    #[serde(default)]
+    pub graph: Option<GraphView>,
+    /// Time building and laying out the graph view took in the worker, in milliseconds.
+    #[serde(default)]
+    pub graph_millis: f64,
+}
+
+/// What one simulation produced.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct WireSimulation {
+    /// The run replayed on the graph view's channels, if it ran.
+    pub view: Option<SimView>,
+    /// Why it did not run (no compilation, unsupported units…).
+    pub errors: Vec<String>,
+    /// Wall time of the simulation in the worker, in milliseconds.
+    pub millis: f64,
 }
 
 /// One stage (pass) that ran.

@@ -23,6 +23,8 @@ pub struct Session {
     pub notice: RwSignal<Option<String>>,
     /// The compiler worker and its latest result.
     pub compiler: Compiler,
+    /// The unit selected in the graph view (by name), shown by the hardware view.
+    pub selected_unit: RwSignal<Option<String>>,
 }
 
 impl Session {
@@ -34,6 +36,7 @@ impl Session {
             options: RwSignal::new(ShareOptions::default()),
             notice: RwSignal::new(None),
             compiler: Compiler::new(),
+            selected_unit: RwSignal::new(None),
         };
         session.load_example(example);
         session

@@ -24,10 +24,12 @@ pub use rtl::{RtlOptions, RtlOutput};
 pub use run::compile;
 
 use crate::diag::{Diagnostic, FileId, SourceMap};
+use crate::front::types::ScalarTy;
 use crate::handshake::{self as hs, Func};
 use crate::hw::Design;
 use crate::interp::RunResult;
 use crate::lower::MemoryInfo;
+use crate::synth::ir::Netlist;
 
 /// The pipeline's stage groups, in order (the app's pipeline view shows one heading each).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -103,12 +105,16 @@ pub struct Compiled {
     pub module: Option<hs::Module>,
     /// The kernel's memories, in argument order.
     pub memories: Vec<MemoryInfo>,
+    /// The kernel's C return type (`None` for void or before the CFG was built).
+    pub ret: Option<ScalarTy>,
     /// The interpreter's run of `main` (kernel calls and profile), when asked.
     pub golden: Option<RunResult>,
     /// What buffer placement did.
     pub buffers: Option<BufferReport>,
     /// The HW design.
     pub design: Option<Design>,
+    /// The Synth netlist after ready inversion, when asked.
+    pub synth: Option<Netlist>,
     /// The RTL bundle, when asked.
     pub rtl: Option<RtlOutput>,
 }

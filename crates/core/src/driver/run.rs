@@ -51,6 +51,7 @@ fn run(
     rec.begin(StageGroup::Cfg, "lower");
     let mut cfg = crate::cfg::build::build_module(&prog, diags)?;
     rec.set_ir(crate::cfg::print::print_module(&cfg));
+    out.ret = cfg.functions.first().and_then(|f| f.ret);
     let mut observer = RecordStages::new(rec, StageGroup::Cfg, crate::cfg::print::print_module);
     if !optimize_observed(&mut cfg, diags, &mut observer) {
         return None;
@@ -115,6 +116,7 @@ fn run(
                         rec.set_ir(print_netlist(&inverted));
                         rec.begin(StageGroup::Synth, "split-bits");
                         rec.set_ir(print_netlist(&split_bits(&inverted)));
+                        out.synth = Some(inverted);
                     }
                     Err(ds) => diags.extend(ds),
                 }

@@ -1,5 +1,6 @@
 //! The C-to-simulation driver: front end and CFG → interpreter golden call → Handshake →
-//! buffers → netlist → simulation → check ([`super::run_kernel`]).
+//! buffers → netlist → simulation → check ([`super::run_kernel`]); and the same check of a
+//! circuit the compile driver already built ([`check_compiled`], for the web app).
 
 use super::run_kernel::{
     check_circuit, describe_deadlock, waiting_blocks, CheckSetup, KernelCheck,
@@ -9,10 +10,10 @@ use crate::buffer::cfdfc::ArcProfile;
 use crate::buffer::place_on_merges;
 use crate::cfg::compile_c;
 use crate::diag::{has_errors, Diagnostic, FileId, SourceMap, Span};
-use crate::driver::{place, BufferOptions, BufferReport};
+use crate::driver::{place, BufferOptions, BufferReport, Compiled};
 use crate::handshake::Func;
 use crate::interp::{run, InterpOptions, KernelCall};
-use crate::lower::MemoryOrigin;
+use crate::lower::{MemoryInfo, MemoryOrigin};
 use crate::pipeline::compile_c_to_handshake;
 use crate::timing::TimingModel;
 use std::collections::BTreeMap;
@@ -99,18 +100,49 @@ impl SimCOutput {
                 check.mismatches.len()
             )),
         };
-        let show = |v: Option<_>| v.map_or("nothing".to_string(), crate::interp::json::scalar);
         for m in check.mismatches.iter().take(5) {
-            d = d.with_note(format!(
-                "{}[{}]: expected {}, got {}",
-                m.what,
-                m.index,
-                show(m.expected),
-                show(m.got)
-            ));
+            d = d.with_note(m.describe());
         }
         Some(d)
     }
+}
+
+/// Initial contents of the memories that are not parameters (local arrays, ROMs), by name.
+fn other_memories(memories: &[MemoryInfo]) -> BTreeMap<String, Vec<u64>> {
+    memories
+        .iter()
+        .filter_map(|m| match &m.origin {
+            MemoryOrigin::Param => None,
+            MemoryOrigin::Local(init) => Some((m.name.clone(), init.clone().unwrap_or_default())),
+            MemoryOrigin::Rom(words) => Some((m.name.clone(), words.clone())),
+        })
+        .collect()
+}
+
+/// Simulates the buffered kernel of a compilation by the driver ([`crate::driver`], run with
+/// the golden run) on the golden call's inputs and checks its outputs, as [`simulate_c`]
+/// does for its own compilation. A compilation without a kernel or golden run is a diagnostic.
+pub fn check_compiled(
+    compiled: &Compiled,
+    options: &SimOptions,
+) -> Result<KernelCheck, Vec<Diagnostic>> {
+    let missing = |what: &str| vec![Diagnostic::error(format!("nothing to simulate: {what}"))];
+    let func = compiled
+        .kernel()
+        .ok_or_else(|| missing("the compilation stopped before buffer placement"))?;
+    let golden = compiled
+        .golden
+        .as_ref()
+        .and_then(|g| g.last_call())
+        .ok_or_else(|| missing("`main` never called the kernel"))?;
+    let timing = TimingModel::builtin()?;
+    let setup = CheckSetup {
+        golden,
+        ret: compiled.ret,
+        other_memories: other_memories(&compiled.memories),
+        options: options.clone(),
+    };
+    check_circuit(func, &timing, &setup)
 }
 
 /// Compiles, interprets, lowers, buffers and simulates the C file `main` of `sources`.
@@ -182,15 +214,7 @@ pub fn simulate_c(
             out.buffers = Some(report);
         }
     }
-    let other_memories: BTreeMap<String, Vec<u64>> = hs
-        .memories
-        .iter()
-        .filter_map(|m| match &m.origin {
-            MemoryOrigin::Param => None,
-            MemoryOrigin::Local(init) => Some((m.name.clone(), init.clone().unwrap_or_default())),
-            MemoryOrigin::Rom(words) => Some((m.name.clone(), words.clone())),
-        })
-        .collect();
+    let other_memories = other_memories(&hs.memories);
     let timing = match TimingModel::builtin() {
         Ok(t) => t,
         Err(d) => {

@@ -44,6 +44,20 @@ pub struct Mismatch {
     pub got: Option<Scalar>,
 }
 
+impl Mismatch {
+    /// `what[index]: expected X, got Y` (`nothing` for a missing value).
+    pub fn describe(&self) -> String {
+        let show = |v: Option<Scalar>| v.map_or("nothing".to_string(), crate::interp::json::scalar);
+        format!(
+            "{}[{}]: expected {}, got {}",
+            self.what,
+            self.index,
+            show(self.expected),
+            show(self.got)
+        )
+    }
+}
+
 /// The measured initiation interval of one loop.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LoopIi {

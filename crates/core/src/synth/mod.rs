@@ -31,7 +31,7 @@ pub mod unbundle;
 pub mod verify;
 
 pub use ir::{HwModule, Netlist, Port, PortDir, Role, SynthModule};
-pub use print::{print, print_netlist};
+pub use print::{print, print_hw_module_of, print_netlist};
 pub use verify::{verify, verify_netlist};
 
 use crate::diag::{has_errors, Diagnostic};

@@ -32,6 +32,13 @@ pub fn print_netlist(net: &Netlist) -> String {
     out
 }
 
+/// Prints one module of a netlist (as inside [`print_netlist`], without the outer `module`).
+pub fn print_hw_module_of(m: &HwModule, net: &Netlist) -> String {
+    let mut out = String::new();
+    print_hw_module(&mut out, m, net);
+    out
+}
+
 fn ty(width: u32) -> String {
     format!("i{width}")
 }

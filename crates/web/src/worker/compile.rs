@@ -3,7 +3,8 @@
 //! It runs the core's driver (`rivulet_core::driver::compile_files`) with everything the page
 //! shows — golden run, Synth phases, RTL in the chosen language and its zip — forwards each
 //! stage's name to `progress` as it starts, times the stages with the caller's clock (the
-//! core reads none), and maps the core's results to the wire types of `protocol`.
+//! core reads none), builds the graph view of the buffered circuit, and maps the core's
+//! results to the wire types of `protocol`.
 
 use crate::protocol::{
     CompileOutcome, StageOutcome, WireBuffers, WireDiagnostic, WireFile, WireLoop, WireMilp,
@@ -11,7 +12,7 @@ use crate::protocol::{
 };
 use base64::Engine;
 use rivulet_core::driver::{
-    compile_files, BufferOptions, BufferReport, DriverOptions, RtlOptions, RtlOutput,
+    compile_files, BufferOptions, BufferReport, Compiled, DriverOptions, RtlOptions, RtlOutput,
 };
 use rivulet_core::rtl::config::Hdl;
 
@@ -23,6 +24,16 @@ pub fn compile(
     progress: &mut dyn FnMut(&str),
     now: &dyn Fn() -> f64,
 ) -> CompileOutcome {
+    compile_keeping(files, options, progress, now).0
+}
+
+/// [`compile`], also returning the core's result (which the worker keeps to simulate).
+pub fn compile_keeping(
+    files: &[WireFile],
+    options: &WireOptions,
+    progress: &mut dyn FnMut(&str),
+    now: &dyn Fn() -> f64,
+) -> (CompileOutcome, Compiled) {
     let started = now();
     let hdl = if options.hdl == "verilog" {
         Hdl::Verilog
@@ -75,11 +86,16 @@ pub fn compile(
                 .map(|d| WireDiagnostic::from_core(&r.config_sources, d)),
         );
     }
+    let view_started = now();
+    let graph = out
+        .kernel()
+        .map(|f| rivulet_core::view::graph_view(f, out.synth.as_ref()));
+    let graph_millis = now() - view_started;
     let buffers_millis = stages
         .iter()
         .find(|s| s.group == "buffers")
         .map_or(0.0, |s| s.millis);
-    CompileOutcome {
+    let outcome = CompileOutcome {
         compiler: rivulet_core::banner(),
         buffers: out
             .buffers
@@ -92,8 +108,11 @@ pub fn compile(
             .map(|r| wire_rtl(r, &options.hdl)),
         stages,
         diagnostics,
+        graph,
+        graph_millis,
         millis: now() - started,
-    }
+    };
+    (outcome, out)
 }
 
 fn wire_buffers(b: &BufferReport, millis: f64) -> WireBuffers {

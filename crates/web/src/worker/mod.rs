@@ -2,13 +2,23 @@
 //!
 //! Runs inside a dedicated Web Worker, so a long compilation never blocks the page. The
 //! worker posts `Ready` once its handler is installed (messages sent earlier would be lost,
-//! so the page waits for it), then `Progress` per stage and `Done` per request.
+//! so the page waits for it), then `Progress` per stage and `Done` per request. It keeps the
+//! latest compilation (and its graph view) to answer `Simulate` with `Simulated`.
 
 pub mod compile;
+pub mod simulate;
 
 use crate::protocol::{Request, Response};
+use rivulet_core::driver::Compiled;
+use rivulet_core::view::GraphView;
+use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+thread_local! {
+    /// The latest compilation and its graph view (the worker's only state).
+    static LATEST: RefCell<Option<(Compiled, Option<GraphView>)>> = const { RefCell::new(None) };
+}
 
 /// Installs the message handler and announces readiness. Call once from the worker's `main`.
 pub fn serve() {
@@ -44,8 +54,16 @@ fn handle(scope: &DedicatedWorkerGlobalScope, request: Request) {
                     },
                 )
             };
-            let outcome = Box::new(compile::compile(&files, &options, &mut progress, &now));
+            let (outcome, compiled) =
+                compile::compile_keeping(&files, &options, &mut progress, &now);
+            LATEST.with(|l| *l.borrow_mut() = Some((compiled, outcome.graph.clone())));
+            let outcome = Box::new(outcome);
             post(scope, &Response::Done { id, outcome });
+        }
+        Request::Simulate { id } => {
+            let outcome = LATEST.with(|l| simulate::simulate(l.borrow().as_ref(), &now));
+            let outcome = Box::new(outcome);
+            post(scope, &Response::Simulated { id, outcome });
         }
     }
 }

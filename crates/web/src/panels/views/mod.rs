@@ -2,17 +2,21 @@
 //! The selected view is part of the session's options, so share links restore it.
 
 mod buffers;
+mod graph;
+mod hardware;
 mod pipeline;
-mod placeholder;
 mod rtl;
+mod simulation;
 
 use crate::state::use_session;
 use buffers::BuffersView;
+use graph::GraphView;
+use hardware::HardwareView;
 use leptos::prelude::*;
 use pipeline::PipelineView;
-use placeholder::Placeholder;
 use rivulet_core::share::View;
 use rtl::RtlView;
+use simulation::SimulationView;
 
 fn title(view: View) -> &'static str {
     match view {
@@ -53,16 +57,10 @@ pub fn Views() -> impl IntoView {
         <div class="view-body" data-testid="view-body">
             {move || match selected.get() {
                 View::Pipeline => view! { <PipelineView /> }.into_any(),
-                View::Graph => view! {
-                    <Placeholder what="The dataflow circuit as a layered graph: one box per basic block, units drawn by kind, channel types on hover." />
-                }.into_any(),
-                View::Hardware => view! {
-                    <Placeholder what="The selected unit's ports unbundled into data, valid and ready wires, and its hw.module text." />
-                }.into_any(),
+                View::Graph => view! { <GraphView /> }.into_any(),
+                View::Hardware => view! { <HardwareView /> }.into_any(),
                 View::Buffers => view! { <BuffersView /> }.into_any(),
-                View::Simulation => view! {
-                    <Placeholder what="Cycle-by-cycle simulation with handshake states on every channel and the output check." />
-                }.into_any(),
+                View::Simulation => view! { <SimulationView /> }.into_any(),
                 View::Rtl => view! { <RtlView /> }.into_any(),
             }}
         </div>

@@ -1,0 +1,264 @@
+//! Builds the [`GraphView`] of a function: units and channels from the IR, geometry from the
+//! layered layout (one cluster per basic block, back edges hinted so loops are drawn upward).
+
+use super::hardware;
+use super::model::{BlockBox, GraphView, UnitClass, ViewChannel, ViewUnit};
+use super::unit::{class, label};
+use crate::buffer::cyclic_channels;
+use crate::handshake::graph::{FuncGraph, Node};
+use crate::handshake::{Func, Namer};
+use crate::layout::{layout, svg::path_data, ClusterId, LayoutEdge, LayoutGraph, LayoutNode};
+use crate::layout::{LayoutOptions, Rect};
+use crate::synth::ir::Netlist;
+use std::collections::BTreeMap;
+
+/// Width of one label character, in layout units (the page draws 11 px monospace text).
+const CHAR_WIDTH: f64 = 6.8;
+/// Height of a unit's box (two text lines).
+const UNIT_HEIGHT: f64 = 34.0;
+
+/// The graph view of `func`, with each unit's hardware from `netlist` (the Synth netlist of
+/// `func` after ready inversion) when given; see the module documentation of [`super`].
+pub fn graph_view(func: &Func, netlist: Option<&Netlist>) -> GraphView {
+    let fg = FuncGraph::new(func);
+    let namer = Namer::new(func);
+    let nodes: Vec<Node> = fg.graph.node_weights().copied().collect();
+    let mut units: Vec<ViewUnit> = nodes
+        .iter()
+        .map(|node| match *node {
+            Node::Arg(i) => {
+                let name = func
+                    .arg_names
+                    .get(i)
+                    .cloned()
+                    .unwrap_or_else(|| namer.name(func.args[i]));
+                let ty = func.ty(func.args[i]).map(ToString::to_string);
+                unit(
+                    name,
+                    UnitClass::Argument,
+                    "argument",
+                    ty.unwrap_or_default(),
+                    None,
+                    (1, 1),
+                )
+            }
+            Node::Op(id) => match func.op(id) {
+                Some(op) => {
+                    let name = op
+                        .name
+                        .clone()
+                        .unwrap_or_else(|| format!("{}{}", op.kind.mnemonic(), id.0));
+                    let ports = (op.operands.len() as u32, op.results.len() as u32);
+                    unit(
+                        name,
+                        class(&op.kind),
+                        op.kind.mnemonic(),
+                        label(op),
+                        op.bb,
+                        ports,
+                    )
+                }
+                // Not reached: the graph holds live ops only.
+                None => unit(
+                    format!("op{}", id.0),
+                    UnitClass::Other,
+                    "?",
+                    String::new(),
+                    None,
+                    (1, 1),
+                ),
+            },
+        })
+        .collect();
+    if let Some(net) = netlist {
+        for (u, (ports, hw)) in units.iter_mut().zip(hardware::of_nodes(func, net, &nodes)) {
+            u.ports = ports;
+            u.hw = hw;
+        }
+    }
+    let cycles = cyclic_channels(func);
+    let mut channels = Vec::with_capacity(fg.graph.edge_count());
+    for e in fg.graph.edge_indices() {
+        let (Some((a, b)), Some(w)) = (fg.graph.edge_endpoints(e), fg.graph.edge_weight(e)) else {
+            continue;
+        };
+        let (from, to) = (a.index(), b.index());
+        let ty = func.ty(w.value);
+        // A use before the definition in program order, on a cycle: the edge closing a loop.
+        let back = from > to && cycles.channels.contains(&w.value);
+        channels.push(ViewChannel {
+            name: namer.name(w.value),
+            value: w.value.0,
+            ty: ty.map(ToString::to_string).unwrap_or_default(),
+            control: ty.is_some_and(|t| t.is_control()),
+            back,
+            from: (from, w.from_port as u32),
+            to: (to, w.to_port as u32),
+            path: String::new(),
+            head: (0.0, 0.0),
+        });
+    }
+    place(func, units, channels)
+}
+
+fn unit(
+    name: String,
+    class: UnitClass,
+    mnemonic: &str,
+    label: String,
+    bb: Option<u32>,
+    (ins, outs): (u32, u32),
+) -> ViewUnit {
+    ViewUnit {
+        name,
+        class,
+        mnemonic: mnemonic.to_string(),
+        label,
+        bb,
+        rect: Rect {
+            x: 0.0,
+            y: 0.0,
+            width: 0.0,
+            height: 0.0,
+        },
+        in_ports: ins.max(1),
+        out_ports: outs.max(1),
+        ports: Vec::new(),
+        hw: String::new(),
+    }
+}
+
+/// Lays the units and channels out and fills in their geometry.
+fn place(func: &Func, mut units: Vec<ViewUnit>, mut channels: Vec<ViewChannel>) -> GraphView {
+    let mut graph = LayoutGraph::new();
+    let blocks: BTreeMap<u32, ClusterId> = units
+        .iter()
+        .filter_map(|u| u.bb)
+        .collect::<std::collections::BTreeSet<u32>>()
+        .into_iter()
+        .map(|bb| (bb, graph.add_cluster(format!("bb{bb}"))))
+        .collect();
+    for u in &units {
+        let chars = u.name.chars().count().max(u.label.chars().count()) as f64;
+        let mut node = LayoutNode::new((chars * CHAR_WIDTH + 16.0).max(44.0), UNIT_HEIGHT)
+            .with_ports(u.in_ports, u.out_ports);
+        node.cluster = u.bb.and_then(|bb| blocks.get(&bb).copied());
+        graph.add_node(node);
+    }
+    for c in &channels {
+        graph.add_edge(LayoutEdge {
+            from: (c.from.0, c.from.1),
+            to: (c.to.0, c.to.1),
+            back: c.back,
+        });
+    }
+    let l = layout(&graph, &LayoutOptions::default());
+    for (u, r) in units.iter_mut().zip(&l.nodes) {
+        u.rect = round_rect(*r);
+    }
+    for (c, route) in channels.iter_mut().zip(&l.edges) {
+        c.path = path_data(&route.points);
+        let (x, y) = route.points.last().copied().unwrap_or_default();
+        c.head = (round(x), round(y));
+    }
+    let blocks = blocks
+        .iter()
+        .filter_map(|(bb, id)| {
+            let rect = (*l.clusters.get(id.0 as usize)?)?;
+            Some(BlockBox {
+                label: format!("bb{bb}"),
+                rect: round_rect(rect),
+            })
+        })
+        .collect();
+    GraphView {
+        func: func.name.clone(),
+        units,
+        channels,
+        blocks,
+        width: round(l.width),
+        height: round(l.height),
+        stats: l.stats,
+    }
+}
+
+/// Rounded to hundredths, as [`path_data`] prints: plenty for drawing, compact in JSON, and
+/// exact through JSON (short decimals parse back to the same `f64`).
+fn round(v: f64) -> f64 {
+    (v * 100.0).round() / 100.0
+}
+
+fn round_rect(r: Rect) -> Rect {
+    Rect {
+        x: round(r.x),
+        y: round(r.y),
+        width: round(r.width),
+        height: round(r.height),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::FileId;
+    use crate::handshake::parse_module;
+
+    const ONE_LOOP: &str = include_str!("../../../../tests/lower/one_loop/one_loop.handshake");
+
+    fn one_loop() -> GraphView {
+        let (module, diags) = parse_module(ONE_LOOP, FileId(0));
+        assert!(diags.is_empty(), "{diags:?}");
+        graph_view(&module.funcs[0], None)
+    }
+
+    #[test]
+    fn units_are_arguments_then_ops() {
+        let v = one_loop();
+        let ops = ONE_LOOP.matches("handshake.name = ").count();
+        assert_eq!(v.units.len(), ops + 2);
+        assert_eq!(v.units[0].name, "n");
+        assert_eq!(v.units[1].name, "start");
+        assert!(v.units[..2].iter().all(|u| u.class == UnitClass::Argument));
+        assert_eq!(v.units[2].name, "fork0");
+        assert_eq!(v.units[2].label, "fork ×2");
+        assert_eq!(v.units[2].bb, Some(0));
+    }
+
+    #[test]
+    fn channels_carry_types_and_flags() {
+        let v = one_loop();
+        let start = v.channels.iter().find(|c| c.from.0 == 1).unwrap();
+        assert_eq!(start.ty, "control");
+        assert!(start.control);
+        let n = v.channels.iter().find(|c| c.from.0 == 0).unwrap();
+        assert_eq!(n.ty, "channel<i32>");
+        assert!(!n.control);
+        // The loop closes through the control merge and the three muxes of bb1.
+        let back: Vec<&str> = v
+            .channels
+            .iter()
+            .filter(|c| c.back)
+            .map(|c| v.units[c.to.0].name.as_str())
+            .collect();
+        assert_eq!(back, ["control_merge0", "mux0", "mux1", "mux2"]);
+        assert!(v.channels.iter().all(|c| c.path.starts_with('M')));
+    }
+
+    #[test]
+    fn one_box_per_block_around_its_units() {
+        let v = one_loop();
+        let labels: Vec<&str> = v.blocks.iter().map(|b| b.label.as_str()).collect();
+        assert_eq!(labels, ["bb0", "bb1", "bb2", "bb3"]);
+        for u in &v.units {
+            if let Some(bb) = u.bb {
+                let b = &v.blocks[bb as usize];
+                assert!(b.rect.contains(&u.rect), "{} outside bb{bb}", u.name);
+            }
+        }
+        for (i, a) in v.units.iter().enumerate() {
+            for b in &v.units[i + 1..] {
+                assert!(!a.rect.overlaps(&b.rect), "{} overlaps {}", a.name, b.name);
+            }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+//! View models of a compiled circuit for the web app: display data computed in the worker
+//! and sent to the page as is (plain strings, numbers and rectangles, serializable).
+//!
+//! [`graph_view`] turns a (buffered) Handshake function into a [`GraphView`]: one unit per
+//! function argument and per operation (kind, label, basic block), one channel per use of a
+//! value (full type text, control-only flag, back-edge flag), laid out top to bottom by the
+//! core's layered layout engine with one cluster per basic block. Given the Synth netlist
+//! (after ready inversion), each unit also carries its hardware ports and `hw.module` text.
+//!
+//! [`sim_view`] replays a simulator run ([`crate::sim::run_kernel::KernelCheck`]) on the graph
+//! view's channels for the simulation view.
+//!
+//! Invariants: units are the arguments in order, then the live operations in program order;
+//! every channel's `from`/`to` index `units`; every geometry is in the layout's coordinate
+//! system (origin top-left, size `width` × `height`), rounded to hundredths so that it survives
+//! JSON exactly. The model never panics on malformed IR:
+//! uses of dangling values are left out (as in [`crate::handshake::graph::FuncGraph`]).
+
+mod build;
+mod hardware;
+mod model;
+mod sim;
+mod unit;
+
+pub use build::graph_view;
+pub use model::{BlockBox, GraphView, UnitClass, ViewChannel, ViewPort, ViewUnit};
+pub use sim::{sim_view, SimView, MAX_RECORDED_STATES};

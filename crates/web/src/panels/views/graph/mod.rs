@@ -1,0 +1,253 @@
+//! The graph view: the buffered circuit as laid out by the core (one box per basic block,
+//! units drawn by class, control channels dashed, back edges in their own colour), with zoom
+//! (wheel, buttons), pan (drag), fit, the hovered channel's type and unit selection (click: the
+//! unit and its channels are highlighted, and the hardware view shows it).
+//!
+//! The drawing is the worker's [`GraphView`]; this module only renders it. [`GraphCanvas`] is
+//! shared with the simulation view, which colours the channels through an [`Overlay`].
+
+mod shape;
+mod viewport;
+
+use crate::state::use_session;
+use leptos::prelude::*;
+use rivulet_core::view::{GraphView as Graph, UnitClass, ViewChannel, ViewUnit};
+use std::sync::Arc;
+use viewport::ViewBox;
+
+/// Decoration drawn over the graph (the simulation's handshake states and deadlock).
+#[derive(Clone, Copy)]
+pub struct Overlay {
+    /// CSS class of channel `i` (`st-transfer`…), or empty.
+    pub class: Signal<Vec<&'static str>>,
+    /// Text shown next to channel `i` (its data), if any.
+    pub labels: Signal<Vec<Option<String>>>,
+    /// Units to mark as stuck (a deadlock), by index.
+    pub stuck: Signal<Vec<usize>>,
+}
+
+/// The graph of the latest compilation.
+#[component]
+pub fn GraphView() -> impl IntoView {
+    let session = use_session();
+    let graph = Memo::new(move |_| {
+        session
+            .compiler
+            .outcome
+            .with(|o| o.as_ref().map(|o| o.graph.clone().map(Arc::new)))
+    });
+    move || match graph.get() {
+        None => {
+            view! { <p class="muted" data-testid="graph-empty">"Compile to see the circuit."</p> }
+                .into_any()
+        }
+        Some(None) => view! {
+            <p class="muted" data-testid="graph-empty">
+                "No circuit: the compilation stopped before buffer placement (see the diagnostics)."
+            </p>
+        }
+        .into_any(),
+        Some(Some(g)) => view! { <GraphCanvas graph=g overlay=None /> }.into_any(),
+    }
+}
+
+/// The scaled, pannable drawing of `graph` with its toolbar.
+#[component]
+pub fn GraphCanvas(graph: Arc<Graph>, overlay: Option<Overlay>) -> impl IntoView {
+    let session = use_session();
+    let fit = ViewBox::fit(graph.width, graph.height);
+    let vb = RwSignal::new(fit);
+    let hovered = RwSignal::new(None::<usize>);
+    let svg_ref = NodeRef::<leptos::svg::Svg>::new();
+    // Drag state: the pointer's start and the view box then; `moved` tells a drag from a click.
+    let drag = StoredValue::new(None::<(f64, f64, ViewBox)>);
+    let moved = StoredValue::new(false);
+    let names: Vec<String> = graph.units.iter().map(|u| u.name.clone()).collect();
+    let selected = Memo::new(move |_| {
+        session
+            .selected_unit
+            .with(|s| s.as_ref().and_then(|s| names.iter().position(|n| n == s)))
+    });
+    let size = move || {
+        svg_ref.get_untracked().map_or((1.0, 1.0), |e| {
+            (f64::from(e.client_width()), f64::from(e.client_height()))
+        })
+    };
+    let on_wheel = move |ev: leptos::ev::WheelEvent| {
+        ev.prevent_default();
+        let (cw, ch) = size();
+        let v = vb.get_untracked();
+        let at = v.user_point(cw, ch, f64::from(ev.offset_x()), f64::from(ev.offset_y()));
+        let factor = if ev.delta_y() < 0.0 { 1.2 } else { 1.0 / 1.2 };
+        vb.set(v.zoom(factor, at));
+    };
+    let on_down = move |ev: leptos::ev::PointerEvent| {
+        drag.set_value(Some((
+            f64::from(ev.client_x()),
+            f64::from(ev.client_y()),
+            vb.get_untracked(),
+        )));
+        moved.set_value(false);
+    };
+    let on_move = move |ev: leptos::ev::PointerEvent| {
+        let Some((x0, y0, start)) = drag.get_value() else {
+            return;
+        };
+        let (dx, dy) = (f64::from(ev.client_x()) - x0, f64::from(ev.client_y()) - y0);
+        if dx.abs() + dy.abs() > 3.0 {
+            moved.set_value(true);
+        }
+        if moved.get_value() {
+            let (cw, ch) = size();
+            let s = start.scale(cw, ch);
+            vb.set(start.pan(-dx * s, -dy * s));
+        }
+    };
+    let on_up = move |_| drag.set_value(None);
+    let zoom_by = move |factor: f64| {
+        let v = vb.get_untracked();
+        vb.set(v.zoom(factor, v.centre()));
+    };
+    let g = graph.clone();
+    let hover_text = move || {
+        hovered.get().and_then(|i| g.channels.get(i)).map_or_else(
+            || "Hover a channel to see its type; click a unit to select it.".to_string(),
+            |c| format!("{}: {}", c.name, c.ty),
+        )
+    };
+    let summary = format!(
+        "{} units · {} channels · {} blocks",
+        graph.units.len(),
+        graph.channels.len(),
+        graph.blocks.len()
+    );
+    let blocks = graph
+        .blocks
+        .iter()
+        .map(|b| {
+            let r = b.rect;
+            view! {
+                <g class="block" data-testid="block">
+                    <rect x=r.x y=r.y width=r.width height=r.height rx=4 />
+                    <text x=r.x + 5.0 y=r.y + 12.0>{b.label.clone()}</text>
+                </g>
+            }
+        })
+        .collect_view();
+    let channels = graph
+        .channels
+        .iter()
+        .enumerate()
+        .map(|(i, c)| channel_view(i, c, selected, hovered, overlay))
+        .collect_view();
+    let units = graph
+        .units
+        .iter()
+        .enumerate()
+        .map(|(i, u)| unit_view(i, u, selected, moved, overlay))
+        .collect_view();
+    view! {
+        <div class="graph" data-testid="graph">
+            <div class="graph-bar">
+                <button class="button small" data-testid="graph-fit" on:click=move |_| vb.set(fit)>"Fit"</button>
+                <button class="button small" data-testid="graph-zoom-in" on:click=move |_| zoom_by(1.25)>"+"</button>
+                <button class="button small" data-testid="graph-zoom-out" on:click=move |_| zoom_by(0.8)>"−"</button>
+                <span class="muted" data-testid="graph-summary">{summary}</span>
+                <span class="graph-hover" data-testid="graph-hover">{hover_text}</span>
+            </div>
+            <svg
+                class="graph-svg"
+                data-testid="graph-svg"
+                node_ref=svg_ref
+                viewBox=move || vb.get().attr()
+                on:wheel=on_wheel
+                on:pointerdown=on_down
+                on:pointermove=on_move
+                on:pointerup=on_up
+                on:pointerleave=on_up
+            >
+                <defs>
+                    <marker id="arrow" viewBox="0 0 6 6" refX="6" refY="3" markerWidth="5" markerHeight="5" orient="auto">
+                        <path d="M0 0 L6 3 L0 6 z" class="arrow-head" />
+                    </marker>
+                </defs>
+                <g class="blocks">{blocks}</g>
+                <g class="channels">{channels}</g>
+                <g class="units">{units}</g>
+            </svg>
+        </div>
+    }
+}
+
+fn channel_view(
+    i: usize,
+    c: &ViewChannel,
+    selected: Memo<Option<usize>>,
+    hovered: RwSignal<Option<usize>>,
+    overlay: Option<Overlay>,
+) -> impl IntoView {
+    let (from, to) = (c.from.0, c.to.0);
+    let touches = move || selected.get().is_some_and(|s| s == from || s == to);
+    let state = move || {
+        overlay
+            .map(|o| o.class.with(|v| v.get(i).copied().unwrap_or("")))
+            .unwrap_or("")
+    };
+    let label = move || overlay.and_then(|o| o.labels.with(|v| v.get(i).cloned().flatten()));
+    let head = c.head;
+    view! {
+        <g
+            class=move || format!("channel {}", state())
+            class:control=c.control
+            class:back=c.back
+            class:hl=touches
+            data-testid="channel"
+            data-index=i
+            on:mouseenter=move |_| hovered.set(Some(i))
+            on:mouseleave=move |_| hovered.set(None)
+        >
+            <title>{format!("{}: {}", c.name, c.ty)}</title>
+            <path class="hit" d=c.path.clone() />
+            <path class="wire" d=c.path.clone() marker-end="url(#arrow)" />
+            {move || label().map(|t| view! { <text class="token" x=head.0 + 3.0 y=head.1 - 4.0>{t}</text> })}
+        </g>
+    }
+}
+
+fn unit_view(
+    i: usize,
+    u: &ViewUnit,
+    selected: Memo<Option<usize>>,
+    moved: StoredValue<bool>,
+    overlay: Option<Overlay>,
+) -> impl IntoView {
+    let session = use_session();
+    let r = u.rect;
+    let name = u.name.clone();
+    let class = u.class.name();
+    let label = if u.class == UnitClass::Argument {
+        format!("in: {}", u.label)
+    } else {
+        u.label.clone()
+    };
+    view! {
+        <g
+            class=format!("unit unit-{class}")
+            class:selected=move || selected.get() == Some(i)
+            class:deadlock=move || overlay.is_some_and(|o| o.stuck.with(|s| s.contains(&i)))
+            data-testid="unit"
+            data-kind=class
+            data-name=u.name.clone()
+            on:click=move |_| {
+                if !moved.get_value() {
+                    session.selected_unit.set(Some(name.clone()));
+                }
+            }
+        >
+            <title>{format!("{} ({})", u.name, u.label)}</title>
+            {shape::outline(u.class, r)}
+            <text class="unit-name" x=r.x + r.width / 2.0 y=r.y + 14.0>{u.name.clone()}</text>
+            <text class="unit-label" x=r.x + r.width / 2.0 y=r.y + 27.0>{label}</text>
+        </g>
+    }
+}
