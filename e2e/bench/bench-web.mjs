@@ -3,7 +3,8 @@
 //      enabled), from the page's own clock (performance.now()), median of RUNS fresh loads;
 //   2. compile time per example: the worker's wall time for the request (CompileOutcome.millis,
 //      shown as "Done in N ms") and the page's round trip (click → "done" rendered), median of
-//      RUNS compiles after one warm-up compile that also starts the worker.
+//      RUNS compiles after one warm-up compile that also starts the worker, once per buffer
+//      placement algorithm (the MILP-based ones solve their models in the worker).
 // Usage: node bench-web.mjs URL [RUNS]. Prints Markdown tables.
 import { chromium } from '@playwright/test';
 
@@ -46,22 +47,32 @@ const compileOnce = async () => {
   return { worker: Number(/Done in (\d+) ms/.exec(text)?.[1]), roundTrip, text };
 };
 await compileOnce(); // warm-up: starts the worker
-console.log('\n| example | worker compile (median) | click → done (median) | passes | diagnostics |\n|---|---|---|---|---|');
+const algorithms = ['on-merges', 'fpga20', 'fpl22'];
+const header = algorithms.map((a) => `worker, ${a}`).join(' | ');
+console.log(`\n| example | ${header} | click → done, on-merges | passes | diagnostics |`);
+console.log(`|---|${algorithms.map(() => '---|').join('')}---|---|---|`);
 for (const name of names) {
   await page.getByTestId('examples-button').click();
   await page.getByTestId(`example-${name}`).click();
-  const worker = [];
-  const trips = [];
+  const workerMedians = [];
+  let trip = 0;
   let last = '';
-  for (let k = 0; k < runs; k++) {
-    const r = await compileOnce();
-    worker.push(r.worker);
-    trips.push(r.roundTrip);
-    last = r.text;
+  for (const algorithm of algorithms) {
+    await page.getByTestId('opt-buffers').selectOption(algorithm);
+    const worker = [];
+    const trips = [];
+    for (let k = 0; k < runs; k++) {
+      const r = await compileOnce();
+      worker.push(r.worker);
+      trips.push(r.roundTrip);
+      last = r.text;
+    }
+    workerMedians.push(`${median(worker)} ms`);
+    if (algorithm === 'on-merges') trip = median(trips);
   }
   const passes = /(\d+) passes/.exec(last)?.[1] ?? '?';
   const diags = /(\d+) diagnostics?/.exec(last)?.[1] ?? '?';
-  console.log(`| ${name} | ${median(worker)} ms | ${median(trips)} ms | ${passes} | ${diags} |`);
+  console.log(`| ${name} | ${workerMedians.join(' | ')} | ${trip} ms | ${passes} | ${diags} |`);
 }
 if (errors.length) console.log(`\npage errors: ${errors.join('; ')}`);
 await browser.close();
