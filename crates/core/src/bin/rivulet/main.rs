@@ -32,9 +32,9 @@ enum Command {
     Compile {
         /// The kernel's C file.
         file: std::path::PathBuf,
-        /// What to print.
-        #[arg(long, value_enum, default_value = "cfg")]
-        emit: compile::Emit,
+        /// What to print (default: `cfg`, or `handshake` with `--buffers` or `--dump-milp`).
+        #[arg(long, value_enum)]
+        emit: Option<compile::Emit>,
         /// Emit RTL in this language (with `-o` and/or `--zip`).
         #[arg(long, value_enum)]
         hdl: Option<compile::HdlArg>,
@@ -126,6 +126,13 @@ fn main() -> ExitCode {
                 buffers: buffers.map(|b| b.options(clock_period)),
                 dump_milp,
             };
+            let emit = emit.unwrap_or(
+                if placement.buffers.is_some() || placement.dump_milp.is_some() {
+                    compile::Emit::Handshake
+                } else {
+                    compile::Emit::Cfg
+                },
+            );
             let rtl = rtl::RtlArgs {
                 hdl: hdl.map(compile::HdlArg::hdl),
                 out,

@@ -1,0 +1,39 @@
+//! `rivulet compile K.c --buffers fpga20 --dump-milp DIR`: prints the buffered Handshake IR
+//! (the default output once buffers are asked for), the placement summary on stderr, and
+//! writes the MILPs as CPLEX LP files that another solver can read.
+//!
+//! Only built with the `cli` feature (the binary needs it).
+#![cfg(feature = "cli")]
+
+use std::path::PathBuf;
+use std::process::Command;
+
+#[test]
+fn dump_milp_writes_the_lp_files_and_prints_the_buffered_circuit() {
+    let fir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/kernels/fir/fir.c");
+    let dir = std::env::temp_dir().join(format!("rivulet-dump-milp-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = Command::new(env!("CARGO_BIN_EXE_rivulet"))
+        .arg("compile")
+        .arg(&fir)
+        .args(["--buffers", "fpga20", "--dump-milp"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(
+        stdout.contains("= buffer ") && stdout.contains("BUFFER_TYPE"),
+        "not the buffered IR:\n{stdout}"
+    );
+    assert!(stderr.contains("buffers: fpga20"), "{stderr}");
+    assert!(
+        stderr.contains("loop bb1-bb2: predicted throughput"),
+        "{stderr}"
+    );
+    let lp = std::fs::read_to_string(dir.join("fpga20.lp")).expect("fpga20.lp written");
+    assert!(lp.contains("Maximize") && lp.contains("Subject To") && lp.trim_end().ends_with("End"));
+    assert!(dir.join("cfdfc.lp").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
