@@ -21,7 +21,7 @@ use super::circuit::Circuit;
 use super::formulation::{Formulation, Variant};
 use super::greedy::{greedy, ChannelBuffers, Start};
 use crate::diag::Diagnostic;
-use crate::handshake::{Func, ValueId};
+use crate::handshake::Func;
 use crate::milp::{
     MicrolpSolver, MilpSolver, Model, SolveOptions, SolveResult, SolveStats, SolveStatus,
 };
@@ -51,9 +51,7 @@ pub struct GroupSolve {
 /// What a MILP placement decided, before buffers are inserted.
 #[derive(Clone, Debug)]
 pub struct MilpPlacement {
-    /// The circuit's channels.
-    pub channels: Vec<ValueId>,
-    /// The buffers per channel (same order).
+    /// The buffers per channel of the circuit (same order).
     pub placement: Vec<ChannelBuffers>,
     /// The whole placement MILP.
     pub model: Model,
@@ -191,7 +189,6 @@ pub fn solve(
     }
     let throughput = f.throughput.iter().map(|p| values[p.index()]).collect();
     Ok(MilpPlacement {
-        channels: circuit.channels.iter().map(|c| c.value).collect(),
         placement,
         objective: f.model.objective_value(&values),
         model: f.model,
