@@ -119,6 +119,10 @@ impl Circuit {
                 continue;
             };
             let from = func.defining_op(v);
+            // Only channels between live units (the verifier rejects anything else).
+            if !units.contains_key(&to) || from.is_some_and(|f| !units.contains_key(&f)) {
+                continue;
+            }
             let kind_of = |op: Option<OpId>| op.and_then(|o| func.op(o)).map(|o| &o.kind);
             let touches_memory = [kind_of(from), kind_of(Some(to))]
                 .into_iter()

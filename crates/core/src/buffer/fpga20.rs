@@ -30,6 +30,6 @@ pub fn place_fpga20(
     for (b, c) in p.placement.iter_mut().zip(&p.circuit.channels) {
         b.break_r = c.bufferizable && c.after_merge_like && c.on_cycle;
     }
-    let added = insert(func, &p.channels, &p.placement, Mapping::Fpga20);
+    let added = insert(func, &p.circuit.channels, &p.placement, Mapping::Fpga20);
     Ok((p, added))
 }

@@ -27,6 +27,6 @@ pub fn place_fpl22(
         Grouping::PerGroup,
         diagnostics,
     )?;
-    let added = insert(func, &p.channels, &p.placement, Mapping::Fpl22);
+    let added = insert(func, &p.circuit.channels, &p.placement, Mapping::Fpl22);
     Ok((p, added))
 }

@@ -12,9 +12,10 @@
 //! `ONE_SLOT_BREAK_R` + `FIFO_BREAK_NONE` of `slots - 1`; nothing to `FIFO_BREAK_NONE` of
 //! `slots`. A multi-slot FIFO is one operation (`NUM_SLOTS` = its slots).
 
+use super::circuit::Channel;
 use super::greedy::ChannelBuffers;
 use super::on_merges::insert_chain;
-use crate::handshake::{BufferParams, BufferType, Func, Timing, ValueId};
+use crate::handshake::{BufferParams, BufferType, Func, Timing};
 
 /// Which mapping.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,19 +86,19 @@ pub fn chain(b: ChannelBuffers, mapping: Mapping) -> Vec<BufferParams> {
 /// returns how many buffer operations were added.
 pub fn insert(
     func: &mut Func,
-    channels: &[ValueId],
+    channels: &[Channel],
     placement: &[ChannelBuffers],
     mapping: Mapping,
 ) -> usize {
     channels
         .iter()
         .zip(placement)
-        .map(|(&v, &b)| {
+        .map(|(c, &b)| {
             let buffers = chain(b, mapping);
             if buffers.is_empty() {
                 0
             } else {
-                insert_chain(func, v, &buffers)
+                insert_chain(func, c.value, &buffers)
             }
         })
         .sum()

@@ -21,7 +21,7 @@ use super::circuit::Circuit;
 use super::formulation::{Formulation, Variant};
 use super::greedy::{greedy, ChannelBuffers, Start};
 use crate::diag::Diagnostic;
-use crate::handshake::{Func, ValueId};
+use crate::handshake::Func;
 use crate::milp::{
     MicrolpSolver, MilpSolver, Model, SolveOptions, SolveResult, SolveStats, SolveStatus,
 };
@@ -51,9 +51,7 @@ pub struct GroupSolve {
 /// What a MILP placement decided, before buffers are inserted.
 #[derive(Clone, Debug)]
 pub struct MilpPlacement {
-    /// The circuit's channels.
-    pub channels: Vec<ValueId>,
-    /// The buffers per channel (same order).
+    /// The buffers per channel of the circuit (same order).
     pub placement: Vec<ChannelBuffers>,
     /// The whole placement MILP.
     pub model: Model,
@@ -67,9 +65,10 @@ pub struct MilpPlacement {
     pub circuit: Circuit,
 }
 
-/// Work budget of one solve: branch-and-bound nodes times the model's size (variables times
-/// constraints), which is roughly what one node costs.
-pub const WORK_BUDGET: f64 = 6e7;
+/// Work budget of a placement's search: branch-and-bound nodes times the model's size
+/// (variables times constraints) to the power 1.5, about what one node costs in `microlp`
+/// (calibrated to well under a second of search per kernel of the corpus).
+pub const WORK_BUDGET: f64 = 1e11;
 
 /// Above this size (variables times constraints) a model is not searched: its root
 /// relaxation alone takes about a second in `microlp`.
@@ -80,16 +79,17 @@ pub fn too_big(model: &Model) -> bool {
     (model.vars().len() * model.constraints().len()) as f64 > SEARCH_LIMIT
 }
 
-/// The solver's limits for `model`: a node budget that shrinks as the model grows (all
-/// counts, never time), split between the neighbourhood search and the main search; the
-/// dive only for models small enough to afford one LP per integral variable.
-pub fn limits(model: &Model) -> SolveOptions {
+/// The solver's limits for `model` given `share` of the work budget: a node budget that
+/// shrinks as the model grows (all counts, never time), split between the neighbourhood
+/// search and the main search; the LP dive only for models small enough to afford one LP
+/// per integral variable.
+pub fn limits(model: &Model, share: f64) -> SolveOptions {
     let size = (model.vars().len() * model.constraints().len()).max(1) as f64;
-    let nodes = (WORK_BUDGET / size).clamp(4.0, 800.0) as u64;
+    let nodes = (share * WORK_BUDGET / size.powf(1.5)).clamp(4.0, 4_000.0) as u64;
     SolveOptions {
         node_limit: nodes / 2,
         dive_failures: 20,
-        dive: size * (model.num_integral() as f64) < 50.0 * WORK_BUDGET,
+        dive: size * (model.num_integral() as f64) < 3e9,
         mip_gap: 1e-6,
         presolve: true,
         improve_nodes: nodes / 4,
@@ -136,6 +136,7 @@ pub fn solve(
     } else {
         vec![("whole".to_string(), vec![true; placement.len()])]
     };
+    let share = 1.0 / groups.len() as f64;
     let mut solves = Vec::new();
     for (group, free) in groups {
         let model = if free.iter().all(|&x| x) {
@@ -143,7 +144,7 @@ pub fn solve(
         } else {
             f.fixed_at(&placement, &free)
         };
-        let mut options = limits(&model);
+        let mut options = limits(&model, share);
         options.incumbent = Some(values.clone());
         if too_big(&model) {
             // The search's root relaxation alone would take seconds: keep the solution so
@@ -188,7 +189,6 @@ pub fn solve(
     }
     let throughput = f.throughput.iter().map(|p| values[p.index()]).collect();
     Ok(MilpPlacement {
-        channels: circuit.channels.iter().map(|c| c.value).collect(),
         placement,
         objective: f.model.objective_value(&values),
         model: f.model,
