@@ -31,10 +31,10 @@ pub struct Overlay {
 pub fn GraphView() -> impl IntoView {
     let session = use_session();
     let graph = Memo::new(move |_| {
-        session
-            .compiler
-            .outcome
-            .with(|o| o.as_ref().map(|o| o.graph.clone().map(Arc::new)))
+        session.compiler.outcome.with(|o| {
+            o.as_ref()
+                .map(|o| o.graph.clone().map(|g| (Arc::new(g), o.graph_millis)))
+        })
     });
     move || match graph.get() {
         None => {
@@ -47,13 +47,18 @@ pub fn GraphView() -> impl IntoView {
             </p>
         }
         .into_any(),
-        Some(Some(g)) => view! { <GraphCanvas graph=g overlay=None /> }.into_any(),
+        Some(Some((g, ms))) => view! { <GraphCanvas graph=g overlay=None millis=ms /> }.into_any(),
     }
 }
 
-/// The scaled, pannable drawing of `graph` with its toolbar.
+/// The scaled, pannable drawing of `graph` with its toolbar (`millis`: the time the worker
+/// took to build and lay it out, shown when given).
 #[component]
-pub fn GraphCanvas(graph: Arc<Graph>, overlay: Option<Overlay>) -> impl IntoView {
+pub fn GraphCanvas(
+    graph: Arc<Graph>,
+    overlay: Option<Overlay>,
+    #[prop(optional)] millis: Option<f64>,
+) -> impl IntoView {
     let session = use_session();
     let fit = ViewBox::fit(graph.width, graph.height);
     let vb = RwSignal::new(fit);
@@ -116,10 +121,11 @@ pub fn GraphCanvas(graph: Arc<Graph>, overlay: Option<Overlay>) -> impl IntoView
         )
     };
     let summary = format!(
-        "{} units · {} channels · {} blocks",
+        "{} units · {} channels · {} blocks{}",
         graph.units.len(),
         graph.channels.len(),
-        graph.blocks.len()
+        graph.blocks.len(),
+        millis.map_or(String::new(), |ms| format!(" · laid out in {ms:.1} ms"))
     );
     let blocks = graph
         .blocks
