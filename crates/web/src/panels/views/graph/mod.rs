@@ -11,7 +11,7 @@ mod viewport;
 
 use crate::state::use_session;
 use leptos::prelude::*;
-use rivulet_core::view::{GraphView as Graph, UnitClass, ViewChannel, ViewUnit};
+use rivulet_core::view::{GraphView as Graph, ViewChannel, ViewUnit};
 use std::sync::Arc;
 use viewport::ViewBox;
 
@@ -78,6 +78,16 @@ pub fn GraphCanvas(
             (f64::from(e.client_width()), f64::from(e.client_height()))
         })
     };
+    // A drawing too large to read when fitted (text under half size) opens at its actual size,
+    // top left; Fit shows all of it.
+    Effect::new(move |_| {
+        if let Some(e) = svg_ref.get() {
+            let (cw, ch) = (f64::from(e.client_width()), f64::from(e.client_height()));
+            if cw > 0.0 && fit.scale(cw, ch) > 2.0 {
+                vb.set(ViewBox::actual(fit.x, fit.y, cw, ch));
+            }
+        }
+    });
     let on_wheel = move |ev: leptos::ev::WheelEvent| {
         ev.prevent_default();
         let (cw, ch) = size();
@@ -231,11 +241,6 @@ fn unit_view(
     let r = u.rect;
     let name = u.name.clone();
     let class = u.class.name();
-    let label = if u.class == UnitClass::Argument {
-        format!("in: {}", u.label)
-    } else {
-        u.label.clone()
-    };
     view! {
         <g
             class=format!("unit unit-{class}")
@@ -253,7 +258,7 @@ fn unit_view(
             <title>{format!("{} ({})", u.name, u.label)}</title>
             {shape::outline(u.class, r)}
             <text class="unit-name" x=r.x + r.width / 2.0 y=r.y + 14.0>{u.name.clone()}</text>
-            <text class="unit-label" x=r.x + r.width / 2.0 y=r.y + 27.0>{label}</text>
+            <text class="unit-label" x=r.x + r.width / 2.0 y=r.y + 27.0>{u.label.clone()}</text>
         </g>
     }
 }
