@@ -7,7 +7,9 @@ use rivulet_core::diag::{Diagnostic, SourceMap, Span};
 use rivulet_core::driver::Compiled;
 use rivulet_core::share::{self, ShareOptions, ShareState, SharedFile, View};
 use rivulet_web::examples::{default_example, find, EXAMPLES};
-use rivulet_web::protocol::{CompileOutcome, WireDiagnostic, WireFile, WireOptions, STAGES};
+use rivulet_web::protocol::{
+    CompileOutcome, WireDiagnostic, WireFile, WireOptions, WireSimulation, STAGES,
+};
 use rivulet_web::share_link::restore_from_fragment;
 use rivulet_web::state::{provide_session, Session};
 use rivulet_web::worker::compile::compile_keeping;
@@ -517,4 +519,29 @@ async fn graph_hardware_and_simulation_views_show_a_compilation() {
     );
     let transfers = view.states[last as usize].matches('3').count();
     assert_eq!(app.all(".channel.st-transfer"), transfers as u32);
+    assert_eq!(app.all(".unit.deadlock"), 0);
+
+    // A deadlock marks its units and stalled channels in the last cycle, and fails the check.
+    let mut stuck = view.clone();
+    stuck.status = "deadlock".into();
+    stuck.passed = false;
+    stuck.deadlock_units = vec![0, 2];
+    stuck.deadlock_channels = vec![1];
+    app.session.compiler.simulation.set(Some(WireSimulation {
+        view: Some(stuck),
+        ..WireSimulation::default()
+    }));
+    settle().await;
+    assert_eq!(
+        app.get("sim-check").get_attribute("data-passed").unwrap(),
+        "false"
+    );
+    assert_eq!(app.text("sim-check"), "FAIL: deadlock");
+    app.click("sim-end");
+    settle().await;
+    assert_eq!(app.all(".unit.deadlock"), 2);
+    assert_eq!(app.all(".channel.deadlock"), 1);
+    app.click("sim-start");
+    settle().await;
+    assert_eq!(app.all(".unit.deadlock"), 0);
 }
