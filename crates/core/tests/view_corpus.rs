@@ -132,3 +132,65 @@ fn the_web_simulation_matches_rivulet_sim_on_every_example() {
         );
     }
 }
+
+#[test]
+fn a_deadlock_marks_its_stalled_channel_and_waiting_units() {
+    use rivulet_core::diag::FileId;
+    use rivulet_core::handshake::parse_module;
+    use rivulet_core::interp::KernelCall;
+    use rivulet_core::sim::run_kernel::{check_circuit, CheckSetup};
+    use rivulet_core::timing::TimingModel;
+    // The join waits for a token only its own output could produce: start stalls at it.
+    let text = r#"module {
+  handshake.func @k(%arg0: !handshake.control<>, ...) -> (!handshake.control<>) attributes {argNames = ["start"], resNames = ["end"]} {
+    %0 = join %arg0, %1#1 {handshake.bb = 0 : ui32, handshake.name = "join0"} : <>
+    %1:2 = fork [2] %0 {handshake.bb = 0 : ui32, handshake.name = "fork0"} : <>
+    end {handshake.bb = 0 : ui32, handshake.name = "end0"} %1#0 : <>
+  }
+}
+"#;
+    let (module, diags) = parse_module(text, FileId(0));
+    assert!(diags.is_empty(), "{diags:?}");
+    let func = &module.funcs[0];
+    let golden = KernelCall {
+        inputs: Vec::new(),
+        outputs: Vec::new(),
+        ret: None,
+    };
+    let setup = CheckSetup {
+        golden: &golden,
+        ret: None,
+        other_memories: Default::default(),
+        options: SimOptions {
+            trace: true,
+            ..SimOptions::default()
+        },
+    };
+    let check = check_circuit(func, &TimingModel::builtin().unwrap(), &setup).unwrap();
+    let graph = graph_view(func, None);
+    let view = sim_view(func, &graph, &check);
+    assert_eq!(view.status, "deadlock");
+    assert!(!view.passed);
+    let stalled: Vec<(&str, &str)> = view
+        .deadlock_channels
+        .iter()
+        .map(|&c| {
+            let ch = &graph.channels[c];
+            (
+                graph.units[ch.from.0].name.as_str(),
+                graph.units[ch.to.0].name.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(stalled, [("start", "join0")]);
+    let waiting: Vec<&str> = view
+        .deadlock_units
+        .iter()
+        .map(|&u| graph.units[u].name.as_str())
+        .collect();
+    assert!(
+        waiting.contains(&"start") && waiting.contains(&"join0"),
+        "{waiting:?}"
+    );
+    assert!(view.report.contains("join0"), "{}", view.report);
+}

@@ -4,12 +4,16 @@
 
 use leptos::prelude::*;
 use rivulet_core::diag::{Diagnostic, SourceMap, Span};
+use rivulet_core::driver::Compiled;
 use rivulet_core::share::{self, ShareOptions, ShareState, SharedFile, View};
 use rivulet_web::examples::{default_example, find, EXAMPLES};
-use rivulet_web::protocol::{CompileOutcome, WireDiagnostic, WireFile, WireOptions, STAGES};
+use rivulet_web::protocol::{
+    CompileOutcome, WireDiagnostic, WireFile, WireOptions, WireSimulation, STAGES,
+};
 use rivulet_web::share_link::restore_from_fragment;
 use rivulet_web::state::{provide_session, Session};
-use rivulet_web::worker::compile::compile;
+use rivulet_web::worker::compile::compile_keeping;
+use rivulet_web::worker::simulate::simulate;
 use std::cell::Cell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -238,6 +242,15 @@ async fn script_payloads_in_a_link_stay_text() {
 /// Runs the worker's compile boundary in this page (same code as in the worker) with a
 /// clock that advances 1 ms per reading.
 fn compile_here(files: Vec<(String, String)>, hdl: &str) -> (CompileOutcome, Vec<String>) {
+    let (outcome, _, progress) = compile_keeping_here(files, hdl);
+    (outcome, progress)
+}
+
+/// The worker's compile, also returning the core's result (which simulations start from).
+fn compile_keeping_here(
+    files: Vec<(String, String)>,
+    hdl: &str,
+) -> (CompileOutcome, Compiled, Vec<String>) {
     let wire: Vec<WireFile> = files
         .into_iter()
         .map(|(name, text)| WireFile { name, text })
@@ -247,14 +260,23 @@ fn compile_here(files: Vec<(String, String)>, hdl: &str) -> (CompileOutcome, Vec
         clock_period_ns: 4.0,
         hdl: hdl.into(),
     };
+    let mut progress = Vec::new();
+    let (outcome, compiled) = compile_keeping(
+        &wire,
+        &options,
+        &mut |s| progress.push(s.to_string()),
+        &ticks(),
+    );
+    (outcome, compiled, progress)
+}
+
+/// A clock that advances by one millisecond per reading.
+fn ticks() -> impl Fn() -> f64 {
     let clock = Cell::new(0.0);
-    let now = || {
+    move || {
         clock.set(clock.get() + 1.0);
         clock.get()
-    };
-    let mut progress = Vec::new();
-    let outcome = compile(&wire, &options, &mut |s| progress.push(s.to_string()), &now);
-    (outcome, progress)
+    }
 }
 
 #[wasm_bindgen_test]
@@ -429,4 +451,97 @@ fn markers_clamp_and_escape_whatever_the_ranges() {
     };
     // Only the empty range at the line end may add a space.
     assert_eq!(shown.replace(' ', ""), format!("{src}\n"));
+}
+
+#[wasm_bindgen_test]
+async fn graph_hardware_and_simulation_views_show_a_compilation() {
+    let app = mount().await;
+    let (out, compiled, _) = compile_keeping_here(find("gcd").unwrap().files(), "vhdl");
+    let graph = out.graph.clone().expect("a graph view");
+    app.session.compiler.outcome.set(Some(out));
+    app.click("view-graph");
+    settle().await;
+    assert_eq!(app.all("[data-testid='unit']"), graph.units.len() as u32);
+    assert_eq!(
+        app.all("[data-testid='channel']"),
+        graph.channels.len() as u32
+    );
+    assert_eq!(app.all("[data-testid='block']"), graph.blocks.len() as u32);
+    let fork = graph.units.iter().find(|u| u.mnemonic == "fork").unwrap();
+    let drawn = app
+        .root
+        .query_selector(&format!("[data-testid='unit'][data-name='{}']", fork.name))
+        .unwrap()
+        .expect("the fork is drawn");
+    drawn
+        .dispatch_event(&web_sys::Event::new("click").unwrap())
+        .unwrap();
+    settle().await;
+    assert_eq!(
+        app.session.selected_unit.get_untracked().as_deref(),
+        Some(fork.name.as_str())
+    );
+    let touching = graph
+        .channels
+        .iter()
+        .filter(|c| {
+            graph.units[c.from.0].name == fork.name || graph.units[c.to.0].name == fork.name
+        })
+        .count();
+    assert_eq!(app.all(".channel.hl"), touching as u32);
+
+    app.click("view-hardware");
+    settle().await;
+    assert!(app.text("hw-head").starts_with(&fork.name));
+    assert_eq!(app.all("[data-testid='hw-port']"), fork.ports.len() as u32);
+    assert_eq!(app.text("hw-text"), fork.hw);
+
+    let sim = simulate(Some(&(compiled, Some(graph.clone()))), &ticks());
+    let view = sim.view.clone().expect("the simulation ran");
+    assert!(view.passed, "{:?}", view.first_mismatch);
+    app.session.compiler.simulation.set(Some(sim));
+    app.click("view-simulation");
+    settle().await;
+    assert_eq!(
+        app.get("sim-check").get_attribute("data-passed").unwrap(),
+        "true"
+    );
+    assert_eq!(
+        app.get("sim-cycles").get_attribute("data-cycles").unwrap(),
+        view.cycles.to_string()
+    );
+    app.click("sim-end");
+    settle().await;
+    let last = view.recorded - 1;
+    assert_eq!(
+        app.get("sim-cycle").get_attribute("data-cycle").unwrap(),
+        last.to_string()
+    );
+    let transfers = view.states[last as usize].matches('3').count();
+    assert_eq!(app.all(".channel.st-transfer"), transfers as u32);
+    assert_eq!(app.all(".unit.deadlock"), 0);
+
+    // A deadlock marks its units and stalled channels in the last cycle, and fails the check.
+    let mut stuck = view.clone();
+    stuck.status = "deadlock".into();
+    stuck.passed = false;
+    stuck.deadlock_units = vec![0, 2];
+    stuck.deadlock_channels = vec![1];
+    app.session.compiler.simulation.set(Some(WireSimulation {
+        view: Some(stuck),
+        ..WireSimulation::default()
+    }));
+    settle().await;
+    assert_eq!(
+        app.get("sim-check").get_attribute("data-passed").unwrap(),
+        "false"
+    );
+    assert_eq!(app.text("sim-check"), "FAIL: deadlock");
+    app.click("sim-end");
+    settle().await;
+    assert_eq!(app.all(".unit.deadlock"), 2);
+    assert_eq!(app.all(".channel.deadlock"), 1);
+    app.click("sim-start");
+    settle().await;
+    assert_eq!(app.all(".unit.deadlock"), 0);
 }

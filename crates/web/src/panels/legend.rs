@@ -2,16 +2,17 @@
 
 use leptos::prelude::*;
 
-/// The unit kinds and how the graph draws them: (name, SVG shape, what it does).
+/// The unit kinds and how the graph draws them, data flowing down (the outlines of
+/// `views/graph/shape.rs`): (name, SVG shape, what it does).
 const UNITS: &[(&str, &str, &str)] = &[
-    ("fork", "<polygon points='2,10 22,2 22,18'/>", "copies one token to every output"),
-    ("merge", "<polygon points='2,2 22,10 2,18'/>", "passes on a token from whichever input has one"),
-    ("mux", "<polygon points='2,2 22,6 22,14 2,18'/>", "passes on the input chosen by a select token"),
-    ("control_merge", "<polygon points='2,2 22,6 22,14 2,18'/><circle cx='8' cy='10' r='2'/>", "a merge that also says which input won"),
-    ("branch", "<polygon points='2,6 22,2 22,18 2,14'/>", "sends a token to the true or false output"),
-    ("arithmetic", "<circle cx='12' cy='10' r='8'/>", "computes on operands once all have arrived"),
-    ("memory", "<rect x='2' y='2' width='20' height='16'/><line x1='2' y1='8' x2='22' y2='8'/>", "loads and stores through a memory controller"),
-    ("buffer", "<rect x='2' y='5' width='20' height='10'/><line x1='9' y1='5' x2='9' y2='15'/><line x1='15' y1='5' x2='15' y2='15'/>", "holds tokens: its type and number of slots"),
+    ("fork", "<polygon points='6,2 18,2 22,18 2,18'/>", "copies one token to every output"),
+    ("merge", "<polygon points='2,2 22,2 18,18 6,18'/>", "passes on a token from whichever input has one"),
+    ("mux", "<polygon points='2,2 22,2 20.4,18 3.6,18'/>", "passes on the input chosen by a select token"),
+    ("control_merge", "<polygon points='2,2 22,2 20.4,18 3.6,18'/><circle cx='6' cy='10' r='1.5'/>", "a merge that also says which input won"),
+    ("branch", "<polygon points='3.6,2 20.4,2 22,18 2,18'/>", "sends a token to the true or false output"),
+    ("arithmetic", "<ellipse cx='12' cy='10' rx='10' ry='8'/>", "computes on operands once all have arrived"),
+    ("memory", "<rect x='2' y='2' width='20' height='16'/><line x1='2' y1='6' x2='22' y2='6'/>", "loads and stores through a memory controller"),
+    ("buffer", "<rect x='2' y='5' width='20' height='10'/><line x1='5' y1='5' x2='5' y2='15'/><line x1='19' y1='5' x2='19' y2='15'/>", "holds tokens: its type and number of slots"),
 ];
 
 /// The handshake state of a channel in one cycle: (name, CSS class, meaning).
@@ -48,8 +49,8 @@ pub fn Legend() -> impl IntoView {
                 <p>
                     "A dataflow circuit: units pass tokens over channels. Each channel has a "
                     <b>"valid"</b>" wire (the producer offers a token) and a "<b>"ready"</b>
-                    " wire (the consumer can take it). Dashed channels carry control only; "
-                    "back edges close loops."
+                    " wire (the consumer can take it). Data flows down; dashed channels carry "
+                    "control only; purple back edges close loops."
                 </p>
                 <table class="legend-units">
                     {UNITS

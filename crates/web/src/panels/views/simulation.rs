@@ -104,7 +104,7 @@ fn player(graph: Arc<GraphView>, sim: Arc<SimView>, millis: f64) -> impl IntoVie
     });
     let deadlocked = sim.status == "deadlock";
     let s = sim.clone();
-    let classes = Signal::derive(move || {
+    let classes = Memo::new(move |_| {
         let c = cycle.get();
         let row = s.states.get(c as usize).map_or("", String::as_str);
         row.bytes()
@@ -125,7 +125,7 @@ fn player(graph: Arc<GraphView>, sim: Arc<SimView>, millis: f64) -> impl IntoVie
     });
     let s = sim.clone();
     let n_channels = graph.channels.len();
-    let labels = Signal::derive(move || {
+    let labels = Memo::new(move |_| {
         let mut out = vec![None; n_channels];
         for &(c, d) in s
             .transfers
@@ -139,17 +139,18 @@ fn player(graph: Arc<GraphView>, sim: Arc<SimView>, millis: f64) -> impl IntoVie
         out
     });
     let s = sim.clone();
-    let stuck = Signal::derive(move || {
+    let stuck = Memo::new(move |_| {
         if deadlocked && cycle.get() == last {
             s.deadlock_units.clone()
         } else {
             Vec::new()
         }
     });
+    // Memos: every channel reads these, so each is computed once per cycle shown.
     let overlay = Overlay {
-        class: classes,
-        labels,
-        stuck,
+        class: classes.into(),
+        labels: labels.into(),
+        stuck: stuck.into(),
     };
     let check = if sim.passed {
         "PASS: the outputs match the interpreter".to_string()

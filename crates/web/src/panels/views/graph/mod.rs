@@ -11,7 +11,7 @@ mod viewport;
 
 use crate::state::use_session;
 use leptos::prelude::*;
-use rivulet_core::view::{GraphView as Graph, UnitClass, ViewChannel, ViewUnit};
+use rivulet_core::view::{GraphView as Graph, ViewChannel, ViewUnit};
 use std::sync::Arc;
 use viewport::ViewBox;
 
@@ -31,10 +31,10 @@ pub struct Overlay {
 pub fn GraphView() -> impl IntoView {
     let session = use_session();
     let graph = Memo::new(move |_| {
-        session
-            .compiler
-            .outcome
-            .with(|o| o.as_ref().map(|o| o.graph.clone().map(Arc::new)))
+        session.compiler.outcome.with(|o| {
+            o.as_ref()
+                .map(|o| o.graph.clone().map(|g| (Arc::new(g), o.graph_millis)))
+        })
     });
     move || match graph.get() {
         None => {
@@ -47,13 +47,18 @@ pub fn GraphView() -> impl IntoView {
             </p>
         }
         .into_any(),
-        Some(Some(g)) => view! { <GraphCanvas graph=g overlay=None /> }.into_any(),
+        Some(Some((g, ms))) => view! { <GraphCanvas graph=g overlay=None millis=ms /> }.into_any(),
     }
 }
 
-/// The scaled, pannable drawing of `graph` with its toolbar.
+/// The scaled, pannable drawing of `graph` with its toolbar (`millis`: the time the worker
+/// took to build and lay it out, shown when given).
 #[component]
-pub fn GraphCanvas(graph: Arc<Graph>, overlay: Option<Overlay>) -> impl IntoView {
+pub fn GraphCanvas(
+    graph: Arc<Graph>,
+    overlay: Option<Overlay>,
+    #[prop(optional)] millis: Option<f64>,
+) -> impl IntoView {
     let session = use_session();
     let fit = ViewBox::fit(graph.width, graph.height);
     let vb = RwSignal::new(fit);
@@ -73,6 +78,16 @@ pub fn GraphCanvas(graph: Arc<Graph>, overlay: Option<Overlay>) -> impl IntoView
             (f64::from(e.client_width()), f64::from(e.client_height()))
         })
     };
+    // A drawing too large to read when fitted (text under half size) opens at its actual size,
+    // top left; Fit shows all of it.
+    Effect::new(move |_| {
+        if let Some(e) = svg_ref.get() {
+            let (cw, ch) = (f64::from(e.client_width()), f64::from(e.client_height()));
+            if cw > 0.0 && fit.scale(cw, ch) > 2.0 {
+                vb.set(ViewBox::actual(fit.x, fit.y, cw, ch));
+            }
+        }
+    });
     let on_wheel = move |ev: leptos::ev::WheelEvent| {
         ev.prevent_default();
         let (cw, ch) = size();
@@ -116,10 +131,11 @@ pub fn GraphCanvas(graph: Arc<Graph>, overlay: Option<Overlay>) -> impl IntoView
         )
     };
     let summary = format!(
-        "{} units · {} channels · {} blocks",
+        "{} units · {} channels · {} blocks{}",
         graph.units.len(),
         graph.channels.len(),
-        graph.blocks.len()
+        graph.blocks.len(),
+        millis.map_or(String::new(), |ms| format!(" · laid out in {ms:.1} ms"))
     );
     let blocks = graph
         .blocks
@@ -225,11 +241,6 @@ fn unit_view(
     let r = u.rect;
     let name = u.name.clone();
     let class = u.class.name();
-    let label = if u.class == UnitClass::Argument {
-        format!("in: {}", u.label)
-    } else {
-        u.label.clone()
-    };
     view! {
         <g
             class=format!("unit unit-{class}")
@@ -247,7 +258,7 @@ fn unit_view(
             <title>{format!("{} ({})", u.name, u.label)}</title>
             {shape::outline(u.class, r)}
             <text class="unit-name" x=r.x + r.width / 2.0 y=r.y + 14.0>{u.name.clone()}</text>
-            <text class="unit-label" x=r.x + r.width / 2.0 y=r.y + 27.0>{label}</text>
+            <text class="unit-label" x=r.x + r.width / 2.0 y=r.y + 27.0>{u.label.clone()}</text>
         </g>
     }
 }

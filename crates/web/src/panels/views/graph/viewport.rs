@@ -33,6 +33,16 @@ impl ViewBox {
         }
     }
 
+    /// One drawing unit per pixel of an element of `cw` × `ch` pixels, from (`x`, `y`).
+    pub fn actual(x: f64, y: f64, cw: f64, ch: f64) -> ViewBox {
+        ViewBox {
+            x,
+            y,
+            w: cw.max(1.0),
+            h: ch.max(1.0),
+        }
+    }
+
     /// The `viewBox` attribute.
     pub fn attr(&self) -> String {
         format!("{:.1} {:.1} {:.1} {:.1}", self.x, self.y, self.w, self.h)
@@ -94,6 +104,13 @@ mod tests {
         assert!((z.w - v.w / 2.0).abs() < 1e-9);
         let again = z.user_point(400.0, 300.0, 100.0, 50.0);
         assert!((again.0 - at.0).abs() < 1e-9 && (again.1 - at.1).abs() < 1e-9);
+    }
+
+    #[test]
+    fn actual_size_maps_one_pixel_to_one_unit() {
+        let v = ViewBox::actual(-16.0, -16.0, 640.0, 480.0);
+        assert_eq!(v.scale(640.0, 480.0), 1.0);
+        assert_eq!(v.user_point(640.0, 480.0, 16.0, 16.0), (0.0, 0.0));
     }
 
     #[test]
