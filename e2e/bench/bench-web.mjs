@@ -4,7 +4,10 @@
 //   2. compile time per example: the worker's wall time for the request (CompileOutcome.millis,
 //      shown as "Done in N ms") and the page's round trip (click → "done" rendered), median of
 //      RUNS compiles after one warm-up compile that also starts the worker, once per buffer
-//      placement algorithm (the MILP-based ones solve their models in the worker).
+//      placement algorithm (the MILP-based ones solve their models in the worker);
+//   3. per example, with on-merges buffers: the graph view's units and layout time in the
+//      worker, and one simulation (Run simulation: run, check and replay in the worker) with its
+//      cycles, worker time and click → result shown.
 // Usage: node bench-web.mjs URL [RUNS]. Prints Markdown tables.
 import { chromium } from '@playwright/test';
 
@@ -46,17 +49,38 @@ const compileOnce = async () => {
   const text = await page.getByTestId('progress').textContent();
   return { worker: Number(/Done in (\d+) ms/.exec(text)?.[1]), roundTrip, text };
 };
+const graphFacts = async () => {
+  await page.getByTestId('view-graph').click();
+  const text = await page.getByTestId('graph-summary').textContent();
+  const units = /(\d+) units/.exec(text)?.[1] ?? '?';
+  const layout = /laid out in ([\d.]+) ms/.exec(text)?.[1] ?? '?';
+  return `${units}, ${layout} ms`;
+};
+const simulateOnce = async () => {
+  await page.getByTestId('view-simulation').click();
+  const started = Date.now();
+  await page.getByTestId('sim-run').click();
+  await page.getByTestId('sim-check').waitFor({ timeout: 120000 });
+  const roundTrip = Date.now() - started;
+  const cycles = await page.getByTestId('sim-cycles').getAttribute('data-cycles');
+  const facts = await page.locator('.sim-facts').textContent();
+  const worker = /simulated in (\d+) ms/.exec(facts)?.[1] ?? '?';
+  const passed = await page.getByTestId('sim-check').getAttribute('data-passed');
+  return `${cycles}${passed === 'true' ? '' : ' (check FAILED)'}, ${worker} ms, ${roundTrip} ms`;
+};
 await compileOnce(); // warm-up: starts the worker
 const algorithms = ['on-merges', 'fpga20', 'fpl22'];
 const header = algorithms.map((a) => `worker, ${a}`).join(' | ');
-console.log(`\n| example | ${header} | click → done, on-merges | passes | diagnostics |`);
-console.log(`|---|${algorithms.map(() => '---|').join('')}---|---|---|`);
+console.log(`\n| example | ${header} | click → done, on-merges | passes | diagnostics | graph (units, layout) | simulation (cycles, worker, click → shown) |`);
+console.log(`|---|${algorithms.map(() => '---|').join('')}---|---|---|---|---|`);
 for (const name of names) {
   await page.getByTestId('examples-button').click();
   await page.getByTestId(`example-${name}`).click();
   const workerMedians = [];
   let trip = 0;
   let last = '';
+  let graph = '';
+  let simulation = '';
   for (const algorithm of algorithms) {
     await page.getByTestId('opt-buffers').selectOption(algorithm);
     const worker = [];
@@ -68,11 +92,14 @@ for (const name of names) {
       last = r.text;
     }
     workerMedians.push(`${median(worker)} ms`);
-    if (algorithm === 'on-merges') trip = median(trips);
+    if (algorithm === 'on-merges') {
+      trip = median(trips);
+      [graph, simulation] = [await graphFacts(), await simulateOnce()];
+    }
   }
   const passes = /(\d+) passes/.exec(last)?.[1] ?? '?';
   const diags = /(\d+) diagnostics?/.exec(last)?.[1] ?? '?';
-  console.log(`| ${name} | ${workerMedians.join(' | ')} | ${trip} ms | ${passes} | ${diags} |`);
+  console.log(`| ${name} | ${workerMedians.join(' | ')} | ${trip} ms | ${passes} | ${diags} | ${graph} | ${simulation} |`);
 }
 if (errors.length) console.log(`\npage errors: ${errors.join('; ')}`);
 await browser.close();
