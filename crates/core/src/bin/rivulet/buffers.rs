@@ -37,7 +37,7 @@ pub fn summary(r: &BufferReport) -> String {
         r.algorithm, r.buffers, r.clock_period_ns
     );
     if let Some(m) = &r.milp {
-        let num = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.6}"));
+        let num = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.9}"));
         s += &format!(
             "milp: {} variables ({} integer), {} constraints, {}, objective {}, LP bound {}, \
              {} nodes, solution from {}\n",
