@@ -17,6 +17,7 @@ command -v chromedriver >/dev/null 2>&1 || apt_missing+=(chromium-driver)
 command -v ghdl >/dev/null 2>&1 || apt_missing+=(ghdl)
 command -v iverilog >/dev/null 2>&1 || apt_missing+=(iverilog)
 command -v verilator >/dev/null 2>&1 || apt_missing+=(verilator)
+command -v firefox-esr >/dev/null 2>&1 || apt_missing+=(firefox-esr)
 if [ ${#apt_missing[@]} -gt 0 ]; then
   log "apt-get install ${apt_missing[*]}"
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
@@ -45,6 +46,13 @@ fi
 if [ ! -x e2e/node_modules/.bin/playwright ] || [ ! -x e2e/node_modules/.bin/wasm-opt ]; then
   log "npm ci in e2e/ (Playwright test runner and binaryen's wasm-opt; no browser download)"
   (cd e2e && npm ci --no-audit --no-fund)
+fi
+
+# The Firefox smoke test (e2e/firefox) drives Firefox through Marionette.
+MARIONETTE_DRIVER=3.7.1
+if ! python3 -c "import marionette_driver" 2>/dev/null; then
+  log "pip install marionette-driver $MARIONETTE_DRIVER"
+  python3 -m pip install --quiet --disable-pip-version-check "marionette-driver==$MARIONETTE_DRIVER"
 fi
 
 cargo fetch --locked

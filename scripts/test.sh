@@ -36,6 +36,7 @@ for suite in tests/*/run.sh; do
 done
 run_suite "release build (trunk)" trunk build --release --offline --locked
 run_suite "end-to-end tests (Playwright)" bash -c 'cd e2e && npx playwright test'
+run_suite "Firefox smoke test (Marionette)" e2e/firefox/run.sh
 
 printf '\n\033[1m=== summary ===\033[0m\n'
 printf '%s\n' "${results[@]}"
