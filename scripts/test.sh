@@ -2,8 +2,10 @@
 # Runs every Rivulet test: the README's test command.
 #   1. native tests of the whole workspace (cargo test, with the CLI so its tests run too),
 #   2. the core's and the app's wasm tests in headless Chromium (wasm-bindgen-test),
-#   3. the RTL unit testbenches under GHDL, Icarus Verilog and Verilator lint (when present),
-#   4. the Playwright end-to-end tests against the release build served on 127.0.0.1.
+#   3. every tests/*/run.sh: the RTL unit and float testbenches, and the kernel corpus's RTL
+#      (on-merges and FPGA20 buffers) under GHDL and Icarus Verilog, with Verilator lint,
+#   4. the Playwright end-to-end tests (Chromium) against the release build served on 127.0.0.1,
+#   5. the Firefox smoke test of the same build (e2e/firefox).
 # Installs whatever is missing first (scripts/install-tools.sh, idempotent). Exits non-zero if
 # any suite fails, after running them all, and prints one line per suite at the end.
 set -uo pipefail
