@@ -9,7 +9,10 @@
 //! `BUFFER = { "latency": { "data": n, "valid": n, "ready": n }, "data": ns, "valid": ns, "ready": ns }`.
 //! Every problem found is reported, each with a span on the offending name where possible.
 
-use super::{BitwidthTable, BufferTiming, SignalLatency, TimingModel, UnitTiming, BUFFER_TYPES};
+use super::{
+    BitwidthTable, BufferTiming, SignalLatency, TimingModel, UnitTiming, BUFFER_TYPES,
+    CLOCK_PERIOD_RANGE_NS,
+};
 use crate::diag::{Diagnostic, FileId, Span};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -86,11 +89,13 @@ pub fn parse_timing_model(text: &str, file: FileId) -> Result<TimingModel, Vec<D
         errors.push(d);
     };
 
-    if !(dto.clock_period_ns.is_finite() && dto.clock_period_ns > 0.0) {
+    if !CLOCK_PERIOD_RANGE_NS.contains(&dto.clock_period_ns) {
         report(
             "clock_period_ns",
             format!(
-                "the clock period must be positive, not {}",
+                "the clock period must be between {} and {} ns, not {}",
+                CLOCK_PERIOD_RANGE_NS.start(),
+                CLOCK_PERIOD_RANGE_NS.end(),
                 dto.clock_period_ns
             ),
         );

@@ -122,6 +122,9 @@ pub struct TimingModel {
     buffers: BTreeMap<String, BufferTiming>,
 }
 
+/// The clock periods a placement accepts, in nanoseconds.
+pub const CLOCK_PERIOD_RANGE_NS: std::ops::RangeInclusive<f64> = 0.1..=10_000.0;
+
 /// The built-in model's JSON text.
 pub const BUILTIN_JSON: &str = include_str!("../../../../configs/timing.json");
 
@@ -146,12 +149,18 @@ impl TimingModel {
         parse_timing_model(BUILTIN_JSON, file)
     }
 
-    /// The same model with another target clock period (finite and positive).
+    /// The same model with another target clock period, within [`CLOCK_PERIOD_RANGE_NS`].
     pub fn with_clock_period(mut self, ns: f64) -> Result<Self, Diagnostic> {
-        if !(ns.is_finite() && ns > 0.0) {
+        if !CLOCK_PERIOD_RANGE_NS.contains(&ns) {
             return Err(Diagnostic::error(format!(
-                "the clock period must be a positive number of nanoseconds, not {ns}"
-            )));
+                "the clock period must be between {} and {} ns, not {ns}",
+                CLOCK_PERIOD_RANGE_NS.start(),
+                CLOCK_PERIOD_RANGE_NS.end()
+            ))
+            .with_note(
+                "outside this range the placement models' timing rows lose their numerical \
+                 meaning (10 GHz to 100 kHz covers every FPGA and ASIC target)",
+            ));
         }
         self.clock_period_ns = ns;
         Ok(self)

@@ -33,6 +33,7 @@ pub fn Options() -> impl IntoView {
                 <input
                     type="number"
                     min="0.1"
+                    max="10000"
                     step="0.1"
                     class="clock"
                     data-testid="opt-clock"
