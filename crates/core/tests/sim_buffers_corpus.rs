@@ -20,12 +20,7 @@ use std::path::Path;
 
 /// Kernels allowed to take more cycles than with on-merges buffers at [`RELAXED_NS`]:
 /// `(algorithm, kernel, reason)`.
-const SLOWER: &[(&str, &str, &str)] = &[(
-    "fpl22",
-    "image_threshold",
-    "the search stops, at its node limits, at a placement predicting 0.5 for the inner loop \
-     (fpga20 finds 1.0)",
-)];
+const SLOWER: &[(&str, &str, &str)] = &[];
 
 /// A clock period longer than every combinational path of the corpus's circuits (ns).
 const RELAXED_NS: f64 = 100.0;

@@ -6,7 +6,8 @@
 //!    on a cycle (as the on-merges placement does: every cycle of a lowered kernel passes
 //!    through such a unit, and each token a loop carries then has a slot), while
 //!    [`Start::Lean`] leaves the cuts to the next steps (fewer cycles of latency, fewer
-//!    slots).
+//!    slots). Channels marked in a seed (e.g. the breaks a linear relaxation favours) are
+//!    cut from the start as well.
 //! 2. Units are visited in topological order of the uncut combinational channels; when no
 //!    unit is ready, the smallest remaining one has its remaining inputs cut, so every
 //!    cycle ends up cut.
@@ -48,14 +49,19 @@ pub enum Start {
 }
 
 /// The greedy placement of `circuit` (see the module documentation); `ready` also cuts
-/// ready paths.
-pub fn greedy(circuit: &Circuit, start: Start, ready: bool) -> Vec<ChannelBuffers> {
+/// ready paths; the bufferizable channels marked in `seed` (same order as the channels, may
+/// be shorter) get a data/valid cut from the start.
+pub fn greedy(circuit: &Circuit, start: Start, ready: bool, seed: &[bool]) -> Vec<ChannelBuffers> {
     let mut out: Vec<ChannelBuffers> = circuit
         .channels
         .iter()
-        .map(|c| {
+        .enumerate()
+        .map(|(i, c)| {
             let merge = c.bufferizable && c.after_merge_like && c.on_cycle;
-            let dv = (merge && start == Start::AfterMerges) || (c.bufferizable && c.must_break_dv);
+            let seeded = c.bufferizable && seed.get(i).copied().unwrap_or(false);
+            let dv = (merge && start == Start::AfterMerges)
+                || (c.bufferizable && c.must_break_dv)
+                || seeded;
             let r = ready && merge;
             ChannelBuffers {
                 break_dv: dv,

@@ -1,9 +1,12 @@
 //! The flow shared by the MILP-based placements: circuit view, greedy start, model, solve
 //! under deterministic limits, buffers.
 //!
-//! 1. [`greedy`] gives two feasible placements (cuts after merges, or lean); a linear
+//! 1. [`greedy`] gives feasible placements: cuts after merges; lean; and, for a model not
+//!    [`too_big`], lean seeded with the breaks its LP relaxation sets above each of
+//!    [`LP_THRESHOLDS`] (LP-guided rounding). Each is taken as it is and with its slots
+//!    sized by a linear program ([`Formulation::slots_sized_at`], rounded up); a linear
 //!    program with the integral variables fixed completes each (arrival times, retiming,
-//!    throughputs) into a solution of the MILP, and the better one is kept. If neither
+//!    throughputs) into a solution of the MILP, and the best one is kept. If none
 //!    completes, the placement fails (the caller falls back to on-merges).
 //! 2. The MILP is solved warm-started with that solution, under node limits that shrink as
 //!    the model grows ([`limits`]), so a solve always ends and always returns a solution at
@@ -23,7 +26,7 @@ use super::greedy::{greedy, ChannelBuffers, Start};
 use crate::diag::Diagnostic;
 use crate::handshake::Func;
 use crate::milp::{
-    MicrolpSolver, MilpSolver, Model, SolveOptions, SolveResult, SolveStats, SolveStatus,
+    MicrolpSolver, MilpSolver, Model, SolveOptions, SolveResult, SolveStats, SolveStatus, VarId,
 };
 use crate::timing::TimingModel;
 use std::collections::BTreeSet;
@@ -64,6 +67,11 @@ pub struct MilpPlacement {
     /// The circuit as the model saw it (with the CFDFCs).
     pub circuit: Circuit,
 }
+
+/// A break of the LP relaxation at or below each of these values is left out of one seeded
+/// greedy start (one start per value; the rounding that comes closest to the optimum varies
+/// between kernels of the corpus).
+pub const LP_THRESHOLDS: [f64; 4] = [0.3, 0.4, 0.5, 0.7];
 
 /// Work budget of a placement's search: branch-and-bound nodes times the model's size
 /// (variables times constraints) to the power 1.5, about what one node costs in `microlp`
@@ -113,13 +121,38 @@ pub fn solve(
         Variant::Fpl22 => format!("fpl22_{}", func.name),
     };
     let f = Formulation::build(&circuit, variant, &name);
-    // Both greedy starts, completed by a linear program; the better one is the incumbent.
-    let none_free = vec![false; circuit.channels.len()];
+    // The greedy starts, as they are and with their slots sized, each completed by a linear
+    // program; the best one is the incumbent.
     let mut best: Option<(Vec<ChannelBuffers>, Vec<f64>)> = None;
-    for start in [Start::AfterMerges, Start::Lean] {
-        let p = greedy(&circuit, start, variant == Variant::Fpl22);
-        let completed = MicrolpSolver.solve(&f.fixed_at(&p, &none_free), &SolveOptions::default());
-        if let Some(v) = completed.values {
+    let mut seeds = vec![(Start::AfterMerges, Vec::new()), (Start::Lean, Vec::new())];
+    if !too_big(&f.model) {
+        if let Some(lp) = relaxation(&f.model) {
+            for t in LP_THRESHOLDS {
+                let seed: Vec<bool> =
+                    f.dv.iter()
+                        .map(|v| v.is_some_and(|v| lp[v.index()] > t))
+                        .collect();
+                seeds.push((Start::Lean, seed));
+            }
+        }
+    }
+    // Placements already tried (seeds often round to the same one).
+    let mut tried: Vec<Vec<ChannelBuffers>> = Vec::new();
+    for (start, seed) in seeds {
+        let p = greedy(&circuit, start, variant == Variant::Fpl22, &seed);
+        if tried.contains(&p) {
+            continue;
+        }
+        tried.push(p.clone());
+        let sized = MicrolpSolver
+            .solve(&f.slots_sized_at(&p), &SolveOptions::default())
+            .values
+            .map(|v| f.placement_rounded_up(&v))
+            .filter(|s| *s != p);
+        for p in std::iter::once(p).chain(sized) {
+            let Some(v) = complete(&f, &p) else {
+                continue;
+            };
             let better = best.as_ref().is_none_or(|(_, b)| {
                 f.model.objective_value(&v) > f.model.objective_value(b) + 1e-9
             });
@@ -196,6 +229,23 @@ pub fn solve(
         throughput,
         circuit,
     })
+}
+
+/// A solution of `model`'s linear relaxation, if any.
+fn relaxation(model: &Model) -> Option<Vec<f64>> {
+    let mut m = model.clone();
+    for i in 0..m.vars().len() {
+        m.relax(VarId(i as u32));
+    }
+    MicrolpSolver.solve(&m, &SolveOptions::default()).values
+}
+
+/// A solution of the MILP that has `placement`'s integral values, if any.
+fn complete(f: &Formulation, placement: &[ChannelBuffers]) -> Option<Vec<f64>> {
+    let none_free = vec![false; placement.len()];
+    MicrolpSolver
+        .solve(&f.fixed_at(placement, &none_free), &SolveOptions::default())
+        .values
 }
 
 /// The groups of channels solved one after the other: each union of CFDFCs that share a

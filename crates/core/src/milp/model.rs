@@ -282,6 +282,11 @@ impl Model {
         }
     }
 
+    /// Drops a variable's integrality (its bounds stay).
+    pub fn relax(&mut self, var: VarId) {
+        self.vars[var.index()].kind = VarKind::Continuous;
+    }
+
     /// All variables, indexed by [`VarId`].
     pub fn vars(&self) -> &[Var] {
         &self.vars

@@ -154,6 +154,36 @@ impl Formulation {
     }
 }
 
+impl Formulation {
+    /// The linear program that sizes the slots of `placement`: its breaks fixed, its slots
+    /// continuous between its own count and [`MAX_SLOTS`]. Rounding a solution's slots up
+    /// keeps every constraint satisfied (slots only bound occupancies from above), so
+    /// [`Self::placement_rounded_up`] of a solution is a placement at least as fast.
+    pub fn slots_sized_at(&self, placement: &[ChannelBuffers]) -> Model {
+        let mut m = self.fixed_at(placement, &vec![false; placement.len()]);
+        for (p, v) in placement.iter().zip(&self.slots) {
+            if let Some(v) = *v {
+                m.relax(v);
+                m.set_bounds(v, f64::from(p.slots.min(MAX_SLOTS)), f64::from(MAX_SLOTS));
+            }
+        }
+        m
+    }
+
+    /// The placement of `values` with every fractional slot count rounded up.
+    pub fn placement_rounded_up(&self, values: &[f64]) -> Vec<ChannelBuffers> {
+        let mut out = self.placement(values);
+        for (p, v) in out.iter_mut().zip(&self.slots) {
+            if let Some(v) = *v {
+                p.slots = (values[v.index()] - 1e-6)
+                    .ceil()
+                    .clamp(0.0, f64::from(MAX_SLOTS)) as u32;
+            }
+        }
+        out
+    }
+}
+
 /// The name fragment of a channel in LP names.
 pub fn value_tag(v: u32) -> String {
     format!("v{v}")
