@@ -5,7 +5,8 @@
 //! to the end that shortens its edges: a node with more outgoing than incoming edges sinks toward
 //! its successors (so a constant or a source sits just above its consumer), one with more incoming
 //! edges rises toward its predecessors. Each move strictly lowers the total edge length, so the
-//! pass terminates; it is also bounded. Ranks start at 0. Nodes without edges join the first
+//! pass terminates; it is also bounded. Chains that hang from one consumer then move down to
+//! it ([`hang_chains`]). Ranks start at 0. Nodes without edges join the first
 //! rank of their cluster ([`settle_isolated`]).
 //!
 //! Invariant of the result: `rank[from] < rank[to]` for every edge.
@@ -79,9 +80,27 @@ pub(crate) fn assign(n: usize, edges: &[(usize, usize)]) -> Vec<usize> {
             break;
         }
     }
+    hang_chains(&order, &pred, &succ, &mut rank);
     let min = rank.iter().copied().min().unwrap_or(0);
     rank.iter_mut().for_each(|r| *r -= min);
     rank
+}
+
+/// Moves every hanging chain just above the node it feeds. A node hangs when it has exactly one
+/// successor and every predecessor hangs (a source feeding a constant feeding one consumer):
+/// single-node balancing cannot move such a chain, since each of its edges keeps its length,
+/// and left at the top it would stretch its cluster over ranks that belong to earlier ones.
+/// Hanging nodes only move down, each to one rank above its successor, so edges still descend.
+fn hang_chains(order: &[usize], pred: &[Vec<usize>], succ: &[Vec<usize>], rank: &mut [usize]) {
+    let mut hangs = vec![false; rank.len()];
+    for &v in order {
+        hangs[v] = succ[v].len() == 1 && pred[v].iter().all(|&p| hangs[p]);
+    }
+    for &v in order.iter().rev() {
+        if hangs[v] {
+            rank[v] = rank[v].max(rank[succ[v][0]] - 1);
+        }
+    }
 }
 
 /// Moves every node without edges to the first rank used by the connected nodes of its cluster,
