@@ -129,10 +129,7 @@ impl Circuit {
                 .flatten()
                 .any(is_memory_interface);
             let on_cycle = cycles.channels.contains(&v);
-            let after_merge_like = matches!(
-                kind_of(from),
-                Some(OpKind::Merge | OpKind::Mux | OpKind::ControlMerge)
-            );
+            let after_merge_like = kind_of(from).is_some_and(OpKind::is_merge_like);
             let multi_merge = from
                 .and_then(|o| func.op(o))
                 .is_some_and(|o| o.kind == OpKind::Merge && o.operands.len() > 1);

@@ -31,7 +31,7 @@ pub fn place_on_merges(func: &mut Func) -> usize {
     let cycles = cyclic_channels(func);
     let targets: Vec<ValueId> = func
         .ops()
-        .filter(|(_, op)| matches!(op.kind, OpKind::Merge | OpKind::Mux | OpKind::ControlMerge))
+        .filter(|(_, op)| op.kind.is_merge_like())
         .flat_map(|(_, op)| op.results.iter().copied())
         .filter(|v| cycles.channels.contains(v))
         .collect();
@@ -58,7 +58,7 @@ pub fn place_on_merges(func: &mut Func) -> usize {
 /// documentation).
 pub fn back_edge_inputs(func: &Func, cycles: &CycleInfo) -> BTreeSet<ValueId> {
     func.ops()
-        .filter(|(_, op)| matches!(op.kind, OpKind::Merge | OpKind::Mux | OpKind::ControlMerge))
+        .filter(|(_, op)| op.kind.is_merge_like())
         .flat_map(|(_, op)| {
             // Data inputs only; one-input merges join no edges.
             let data = &op.operands[usize::from(matches!(op.kind, OpKind::Mux))..];

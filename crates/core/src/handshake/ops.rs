@@ -306,6 +306,12 @@ pub enum OpKind {
 }
 
 impl OpKind {
+    /// Whether the operation joins control paths: `merge`, `mux` or `control_merge` (the
+    /// units that sit at the head of a loop and take its back edges).
+    pub fn is_merge_like(&self) -> bool {
+        matches!(self, OpKind::Merge | OpKind::Mux | OpKind::ControlMerge)
+    }
+
     /// The operation's mnemonic (without the `handshake.` prefix).
     pub fn mnemonic(&self) -> &'static str {
         match self {

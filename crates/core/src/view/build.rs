@@ -6,7 +6,7 @@ use super::model::{BlockBox, GraphView, UnitClass, ViewChannel, ViewUnit};
 use super::unit::{class, label};
 use crate::buffer::cyclic_channels;
 use crate::handshake::graph::{FuncGraph, Node};
-use crate::handshake::{Func, Namer};
+use crate::handshake::{Func, Namer, OpKind};
 use crate::layout::{layout, svg::path_data, ClusterId, LayoutEdge, LayoutGraph, LayoutNode};
 use crate::layout::{LayoutOptions, Rect};
 use crate::synth::ir::Netlist;
@@ -84,8 +84,10 @@ pub fn graph_view(func: &Func, netlist: Option<&Netlist>) -> GraphView {
         };
         let (from, to) = (a.index(), b.index());
         let ty = func.ty(w.value);
-        // A use before the definition in program order, on a cycle: the edge closing a loop.
-        let back = from > to && cycles.channels.contains(&w.value);
+        // The edge closing a loop: on a cycle, into a data input of a merge-like unit, from a
+        // block not before the unit's (the loop's latch or a buffer on its back edge).
+        let back = cycles.channels.contains(&w.value)
+            && closes_loop(func, nodes[from], nodes[to], w.to_port);
         channels.push(ViewChannel {
             name: namer.name(w.value),
             value: w.value.0,
@@ -195,6 +197,22 @@ fn round_rect(r: Rect) -> Rect {
         width: round(r.width),
         height: round(r.height),
     }
+}
+
+/// Whether a channel from `from` into input `port` of `to` enters a merge-like unit's data
+/// input from a block at or after the unit's own.
+fn closes_loop(func: &Func, from: Node, to: Node, port: usize) -> bool {
+    let op = |n: Node| match n {
+        Node::Op(id) => func.op(id),
+        Node::Arg(_) => None,
+    };
+    let (Some(src), Some(dst)) = (op(from), op(to)) else {
+        return false;
+    };
+    let data_input = port >= usize::from(dst.kind == OpKind::Mux);
+    dst.kind.is_merge_like()
+        && data_input
+        && matches!((src.bb, dst.bb), (Some(a), Some(b)) if a >= b)
 }
 
 #[cfg(test)]
