@@ -48,7 +48,7 @@ fn main() {
         {
             continue;
         }
-        let base = simulated(&file, Buffering::OnMerges);
+        let base = simulated(&file, Buffering::Placed(BufferOptions::default()));
         for algorithm in &algorithms {
             let options = BufferOptions {
                 algorithm: algorithm.to_string(),

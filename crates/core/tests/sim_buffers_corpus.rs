@@ -82,7 +82,7 @@ fn check_algorithm(algorithm: &str) {
             ));
             continue;
         }
-        let base = cycles(f, Buffering::OnMerges);
+        let base = cycles(f, Buffering::Placed(BufferOptions::default()));
         let milp = cycles(f, at(RELAXED_NS));
         match (base, milp, slower) {
             (Ok(b), Ok(m), None) if m <= b => {}

@@ -7,7 +7,6 @@ use super::run_kernel::{
 };
 use super::{SimOptions, Status};
 use crate::buffer::cfdfc::ArcProfile;
-use crate::buffer::place_on_merges;
 use crate::cfg::compile_c;
 use crate::diag::{has_errors, Diagnostic, FileId, SourceMap, Span};
 use crate::driver::{place, BufferOptions, BufferReport, Compiled};
@@ -23,10 +22,8 @@ use std::collections::BTreeMap;
 pub enum Buffering {
     /// None (the circuit as lowered; loops usually have combinational cycles).
     None,
-    /// The correctness-first placement ([`crate::buffer::place_on_merges`]).
-    OnMerges,
     /// The driver's placement ([`crate::driver::place`]) with these options, weighted by
-    /// the interpreter's profile of this run.
+    /// the interpreter's profile of this run (default: on-merges).
     Placed(BufferOptions),
 }
 
@@ -44,7 +41,7 @@ pub struct SimCOptions {
 impl Default for SimCOptions {
     fn default() -> Self {
         SimCOptions {
-            buffering: Buffering::OnMerges,
+            buffering: Buffering::Placed(BufferOptions::default()),
             sim: SimOptions::default(),
             interp: InterpOptions::default(),
         }
@@ -206,9 +203,6 @@ pub fn simulate_c(
     }
     match &options.buffering {
         Buffering::None => {}
-        Buffering::OnMerges => {
-            place_on_merges(&mut func);
-        }
         Buffering::Placed(b) => {
             let report = place(&mut func, profile.as_ref(), b, &mut out.diagnostics);
             out.buffers = Some(report);

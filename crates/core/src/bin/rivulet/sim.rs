@@ -47,7 +47,7 @@ pub fn run_cmd(
     let mut lookup = lookup_next_to(file);
     let mut opts = SimCOptions {
         buffering: match buffers {
-            Buffers::OnMerges => Buffering::OnMerges,
+            Buffers::OnMerges => Buffering::Placed(Algorithm::OnMerges.options(clock_period_ns)),
             Buffers::None => Buffering::None,
             Buffers::Fpga20 => Buffering::Placed(Algorithm::Fpga20.options(clock_period_ns)),
             Buffers::Fpl22 => Buffering::Placed(Algorithm::Fpl22.options(clock_period_ns)),
