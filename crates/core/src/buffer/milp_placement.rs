@@ -121,47 +121,7 @@ pub fn solve(
         Variant::Fpl22 => format!("fpl22_{}", func.name),
     };
     let f = Formulation::build(&circuit, variant, &name);
-    // The greedy starts, as they are and with their slots sized, each completed by a linear
-    // program; the best one is the incumbent.
-    let mut best: Option<(Vec<ChannelBuffers>, Vec<f64>)> = None;
-    let mut seeds = vec![(Start::AfterMerges, Vec::new()), (Start::Lean, Vec::new())];
-    if !too_big(&f.model) {
-        if let Some(lp) = relaxation(&f.model) {
-            for t in LP_THRESHOLDS {
-                let seed: Vec<bool> =
-                    f.dv.iter()
-                        .map(|v| v.is_some_and(|v| lp[v.index()] > t))
-                        .collect();
-                seeds.push((Start::Lean, seed));
-            }
-        }
-    }
-    // Placements already tried (seeds often round to the same one).
-    let mut tried: Vec<Vec<ChannelBuffers>> = Vec::new();
-    for (start, seed) in seeds {
-        let p = greedy(&circuit, start, variant == Variant::Fpl22, &seed);
-        if tried.contains(&p) {
-            continue;
-        }
-        tried.push(p.clone());
-        let sized = MicrolpSolver
-            .solve(&f.slots_sized_at(&p), &SolveOptions::default())
-            .values
-            .map(|v| f.placement_rounded_up(&v))
-            .filter(|s| *s != p);
-        for p in std::iter::once(p).chain(sized) {
-            let Some(v) = complete(&f, &p) else {
-                continue;
-            };
-            let better = best.as_ref().is_none_or(|(_, b)| {
-                f.model.objective_value(&v) > f.model.objective_value(b) + 1e-9
-            });
-            if better {
-                best = Some((p, v));
-            }
-        }
-    }
-    let Some((mut placement, mut values)) = best else {
+    let Some((mut placement, mut values)) = best_start(&circuit, &f, variant) else {
         return Err("no greedy placement satisfies the model".to_string());
     };
     let groups = if grouping == Grouping::PerGroup {
@@ -229,6 +189,55 @@ pub fn solve(
         throughput,
         circuit,
     })
+}
+
+/// The greedy starts (after merges, lean, and lean from the relaxation's cuts at each of
+/// [`LP_THRESHOLDS`]), each as it is and with its slots sized by a linear program, each
+/// completed by a linear program: the best placement and its values, if any is feasible.
+fn best_start(
+    circuit: &Circuit,
+    f: &Formulation,
+    variant: Variant,
+) -> Option<(Vec<ChannelBuffers>, Vec<f64>)> {
+    let mut best: Option<(Vec<ChannelBuffers>, Vec<f64>)> = None;
+    let mut seeds = vec![(Start::AfterMerges, Vec::new()), (Start::Lean, Vec::new())];
+    if !too_big(&f.model) {
+        if let Some(lp) = relaxation(&f.model) {
+            for t in LP_THRESHOLDS {
+                let seed: Vec<bool> =
+                    f.dv.iter()
+                        .map(|v| v.is_some_and(|v| lp[v.index()] > t))
+                        .collect();
+                seeds.push((Start::Lean, seed));
+            }
+        }
+    }
+    // Placements already tried (seeds often round to the same one).
+    let mut tried: Vec<Vec<ChannelBuffers>> = Vec::new();
+    for (start, seed) in seeds {
+        let p = greedy(circuit, start, variant == Variant::Fpl22, &seed);
+        if tried.contains(&p) {
+            continue;
+        }
+        tried.push(p.clone());
+        let sized = MicrolpSolver
+            .solve(&f.slots_sized_at(&p), &SolveOptions::default())
+            .values
+            .map(|v| f.placement_rounded_up(&v))
+            .filter(|s| *s != p);
+        for p in std::iter::once(p).chain(sized) {
+            let Some(v) = complete(f, &p) else {
+                continue;
+            };
+            let better = best.as_ref().is_none_or(|(_, b)| {
+                f.model.objective_value(&v) > f.model.objective_value(b) + 1e-9
+            });
+            if better {
+                best = Some((p, v));
+            }
+        }
+    }
+    best
 }
 
 /// A solution of `model`'s linear relaxation, if any.
