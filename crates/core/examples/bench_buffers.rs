@@ -14,7 +14,7 @@ use rivulet_core::cfg::compile_c;
 use rivulet_core::driver::{place, BufferOptions, FPGA20, FPL22};
 use rivulet_core::interp::{run, InterpOptions};
 use rivulet_core::pipeline::compile_c_to_handshake;
-use rivulet_core::sim::run_c::{simulate_c, Buffering, SimCOptions};
+use rivulet_core::sim::run_c::Buffering;
 use std::path::Path;
 use std::time::Instant;
 
@@ -103,19 +103,7 @@ fn unbuffered(file: &Path) -> Option<(rivulet_core::handshake::Func, ArcProfile)
     Some((func, profile))
 }
 
-/// The simulated cycles with `buffering`, or a word saying why there are none.
+/// The simulated cycles with `buffering`, or `FAIL` when the kernel does not simulate correctly.
 fn simulated(file: &Path, buffering: Buffering) -> String {
-    let Ok((mut sources, id, mut lookup)) = corpus::load(file) else {
-        return "unread".into();
-    };
-    let options = SimCOptions {
-        buffering,
-        ..SimCOptions::default()
-    };
-    let out = simulate_c(&mut sources, id, &mut lookup, &options);
-    match (&out.check, out.failure()) {
-        (Some(c), None) => c.cycles.to_string(),
-        (Some(_), Some(_)) => "FAIL".into(),
-        (None, _) => "none".into(),
-    }
+    corpus::simulate(file, buffering).map_or("FAIL".into(), |r| r.cycles.to_string())
 }

@@ -13,9 +13,9 @@
 
 mod corpus;
 
-use rivulet_core::diag::{has_errors, render};
+use rivulet_core::diag::render;
 use rivulet_core::driver::{BufferOptions, FPGA20, FPL22};
-use rivulet_core::sim::run_c::{simulate_c, Buffering, SimCOptions};
+use rivulet_core::sim::run_c::Buffering;
 use std::path::Path;
 
 /// Kernels allowed to take more cycles than with on-merges buffers at [`RELAXED_NS`]:
@@ -25,33 +25,21 @@ const SLOWER: &[(&str, &str, &str)] = &[];
 /// A clock period longer than every combinational path of the corpus's circuits (ns).
 const RELAXED_NS: f64 = 100.0;
 
-/// `Ok(cycles)` or the reason the kernel fails.
+/// `Ok(cycles)` or the reason the kernel fails (including a placement that fell back to
+/// another algorithm).
 fn cycles(file: &Path, buffering: Buffering) -> Result<u64, String> {
-    let (mut sources, id, mut lookup) = corpus::load(file)?;
-    let options = SimCOptions {
-        buffering: buffering.clone(),
-        ..SimCOptions::default()
-    };
-    let out = simulate_c(&mut sources, id, &mut lookup, &options);
-    if has_errors(&out.diagnostics) {
-        return Err(render(&sources, &out.diagnostics));
-    }
-    if let Some(d) = out.failure() {
-        return Err(render(&sources, &[d]));
-    }
-    if let (Buffering::Placed(o), Some(r)) = (&buffering, &out.buffers) {
+    let run = corpus::simulate(file, buffering.clone())?;
+    if let (Buffering::Placed(o), Some(r)) = (&buffering, &run.out.buffers) {
         if r.algorithm != o.algorithm {
             return Err(format!(
                 "placed {} instead of {}:\n{}",
                 r.algorithm,
                 o.algorithm,
-                render(&sources, &out.diagnostics)
+                render(&run.sources, &run.out.diagnostics)
             ));
         }
     }
-    out.check
-        .map(|c| c.cycles)
-        .ok_or_else(|| "no simulation result".to_string())
+    Ok(run.cycles)
 }
 
 fn check_algorithm(algorithm: &str) {

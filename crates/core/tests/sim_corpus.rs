@@ -5,24 +5,7 @@
 
 mod corpus;
 
-use rivulet_core::diag::{has_errors, render};
-use rivulet_core::sim::run_c::{simulate_c, SimCOptions};
-use std::path::Path;
-
-/// `Ok(cycles)` or the reason the kernel fails.
-fn check(file: &Path) -> Result<u64, String> {
-    let (mut sources, id, mut lookup) = corpus::load(file)?;
-    let out = simulate_c(&mut sources, id, &mut lookup, &SimCOptions::default());
-    if has_errors(&out.diagnostics) {
-        return Err(render(&sources, &out.diagnostics));
-    }
-    if let Some(d) = out.failure() {
-        return Err(render(&sources, &[d]));
-    }
-    out.check
-        .map(|c| c.cycles)
-        .ok_or_else(|| "no simulation result".to_string())
-}
+use rivulet_core::sim::run_c::Buffering;
 
 /// Kernels the lowering does not support yet, with the reason they must fail for (the test
 /// fails when one of them passes, so the list stays current).
@@ -36,7 +19,10 @@ fn corpus_simulates_to_the_interpreters_outputs() {
     for f in &files {
         let name = corpus::kernel_name(f);
         let known = KNOWN_GAPS.iter().find(|(k, _)| *k == name).map(|g| g.1);
-        match (check(f), known) {
+        match (
+            corpus::simulate(f, Buffering::Placed(Default::default())),
+            known,
+        ) {
             (Ok(_), None) => {}
             (Err(why), Some(gap)) if why.contains(gap) => {}
             (Ok(_), Some(gap)) => failures.push(format!("{name}: passes, drop the gap `{gap}`")),

@@ -6,7 +6,8 @@
 
 #![allow(dead_code)] // each user needs a different part
 
-use rivulet_core::diag::{FileId, SourceMap};
+use rivulet_core::diag::{has_errors, render, FileId, SourceMap};
+use rivulet_core::sim::run_c::{simulate_c, Buffering, SimCOptions, SimCOutput};
 use std::path::{Path, PathBuf};
 
 /// The repository's root.
@@ -56,4 +57,41 @@ pub fn load(file: &Path) -> Result<(SourceMap, FileId, Lookup), String> {
     let dir = file.parent().unwrap().to_path_buf();
     let lookup = move |n: &str| std::fs::read_to_string(dir.join(n)).ok();
     Ok((sources, id, Box::new(lookup)))
+}
+
+/// A kernel simulated and checked against the interpreter.
+pub struct Simulated {
+    /// Cycles to the end of the run.
+    pub cycles: u64,
+    /// Everything the run produced (buffer report, diagnostics, …).
+    pub out: SimCOutput,
+    /// The sources the diagnostics point into.
+    pub sources: SourceMap,
+}
+
+/// Simulates `file` with `buffering` and checks its outputs; `Err` is the rendered reason
+/// (compile error, deadlock, mismatch).
+pub fn simulate(file: &Path, buffering: Buffering) -> Result<Simulated, String> {
+    let (mut sources, id, mut lookup) = load(file)?;
+    let options = SimCOptions {
+        buffering,
+        ..SimCOptions::default()
+    };
+    let out = simulate_c(&mut sources, id, &mut lookup, &options);
+    if has_errors(&out.diagnostics) {
+        return Err(render(&sources, &out.diagnostics));
+    }
+    if let Some(d) = out.failure() {
+        return Err(render(&sources, &[d]));
+    }
+    let cycles = out
+        .check
+        .as_ref()
+        .map(|c| c.cycles)
+        .ok_or_else(|| "no simulation result".to_string())?;
+    Ok(Simulated {
+        cycles,
+        out,
+        sources,
+    })
 }
