@@ -15,11 +15,13 @@ TIMEOUT_S = 60
 
 
 def main(url):
+    work = tempfile.mkdtemp(prefix="rivulet-firefox-")
     m = Marionette(
         bin="/usr/bin/firefox-esr",
+        gecko_log=f"{work}/gecko.log",
         headless=True,
         port=0,
-        profile=tempfile.mkdtemp(prefix="rivulet-firefox-"),
+        profile=tempfile.mkdtemp(dir=work),
         startup_timeout=TIMEOUT_S,
     )
     m.start_session()
