@@ -3,28 +3,11 @@
 
 mod corpus;
 
-use rivulet_core::buffer::cfdfc::{extract_cycles, ArcProfile, Cfdfc};
-use rivulet_core::cfg::compile_c;
-use rivulet_core::handshake::Func;
-use rivulet_core::interp::{run, InterpOptions};
-use rivulet_core::pipeline::compile_c_to_handshake;
-
-/// The kernel's circuit (unbuffered) and its arc profile.
-fn kernel(name: &str) -> (Func, ArcProfile) {
-    let file = corpus::repo_root().join(format!("tests/kernels/{name}/{name}.c"));
-    let (mut sources, id, mut lookup) = corpus::load(&file).unwrap();
-    let cfg = compile_c(&mut sources, id, &mut lookup, false);
-    let module = cfg.module.expect("the kernel compiles");
-    let result = run(&module, &InterpOptions::default()).expect("the kernel runs");
-    let profile = ArcProfile::from_profile(&result.profile, &module.functions[0].layout);
-    let hs = compile_c_to_handshake(&mut sources, id, &mut lookup, false);
-    let func = hs.module.unwrap().funcs.into_iter().next().unwrap();
-    (func, profile)
-}
+use rivulet_core::buffer::cfdfc::{extract_cycles, Cfdfc};
 
 #[test]
 fn fir_has_one_loop() {
-    let (func, profile) = kernel("fir");
+    let (func, profile) = corpus::circuit_and_profile("fir");
     let (cycles, _) = extract_cycles(&profile);
     assert_eq!(cycles.len(), 1, "{cycles:?}");
     let cf = Cfdfc::in_func(&func, &cycles[0]);
@@ -49,7 +32,7 @@ fn fir_has_one_loop() {
 
 #[test]
 fn nested_loops_give_the_inner_loop_first() {
-    let (func, profile) = kernel("matmul");
+    let (func, profile) = corpus::circuit_and_profile("matmul");
     let (cycles, _) = extract_cycles(&profile);
     assert!(cycles.len() >= 3, "{cycles:?}");
     // Executions never grow from one CFDFC to the next of the same loop nest, and the first

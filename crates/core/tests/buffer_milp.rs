@@ -3,30 +3,10 @@
 
 mod corpus;
 
-use rivulet_core::buffer::cfdfc::ArcProfile;
 use rivulet_core::buffer::combinational_cycles;
-use rivulet_core::cfg::compile_c;
 use rivulet_core::diag::Severity;
 use rivulet_core::driver::{place, BufferOptions, FPGA20, FPL22, ON_MERGES};
 use rivulet_core::handshake::{print_func, BufferType, Func, OpId, OpKind};
-use rivulet_core::interp::{run, InterpOptions};
-use rivulet_core::pipeline::compile_c_to_handshake;
-
-/// The kernel's materialized circuit and its arc profile.
-fn kernel(name: &str) -> (Func, ArcProfile) {
-    let file = corpus::repo_root().join(format!("tests/kernels/{name}/{name}.c"));
-    let (mut sources, id, mut lookup) = corpus::load(&file).unwrap();
-    let module = compile_c(&mut sources, id, &mut lookup, false)
-        .module
-        .unwrap();
-    let result = run(&module, &InterpOptions::default()).unwrap();
-    let profile = ArcProfile::from_profile(&result.profile, &module.functions[0].layout);
-    let hs = compile_c_to_handshake(&mut sources, id, &mut lookup, false);
-    (
-        hs.module.unwrap().funcs.into_iter().next().unwrap(),
-        profile,
-    )
-}
 
 fn options(algorithm: &str, clock_period_ns: f64) -> BufferOptions {
     BufferOptions {
@@ -47,7 +27,7 @@ fn buffer_types(func: &Func) -> Vec<BufferType> {
 #[test]
 fn every_cycle_is_cut_and_types_follow_the_mappings() {
     for (name, algorithm) in [("matvec", FPGA20), ("matvec", FPL22), ("gcd", FPL22)] {
-        let (mut func, profile) = kernel(name);
+        let (mut func, profile) = corpus::circuit_and_profile(name);
         let before = buffer_types(&func).len();
         let mut diags = Vec::new();
         let report = place(
@@ -83,7 +63,7 @@ fn every_cycle_is_cut_and_types_follow_the_mappings() {
 
 #[test]
 fn placement_is_deterministic() {
-    let (func, profile) = kernel("fir");
+    let (func, profile) = corpus::circuit_and_profile("fir");
     let placed = |alg: &str| {
         let mut f = func.clone();
         let report = place(&mut f, Some(&profile), &options(alg, 4.0), &mut Vec::new());
@@ -96,7 +76,7 @@ fn placement_is_deterministic() {
 
 #[test]
 fn a_shorter_clock_period_needs_more_cuts() {
-    let (func, profile) = kernel("fir");
+    let (func, profile) = corpus::circuit_and_profile("fir");
     let breaks = |ns: f64| {
         let mut f = func.clone();
         place(
@@ -115,7 +95,7 @@ fn a_shorter_clock_period_needs_more_cuts() {
 
 #[test]
 fn units_slower_than_the_clock_are_reported() {
-    let (mut func, profile) = kernel("fir");
+    let (mut func, profile) = corpus::circuit_and_profile("fir");
     let mut diags = Vec::new();
     let report = place(&mut func, Some(&profile), &options(FPGA20, 1.0), &mut diags);
     assert_eq!(report.algorithm, FPGA20);
@@ -126,7 +106,7 @@ fn units_slower_than_the_clock_are_reported() {
 
 #[test]
 fn without_a_profile_on_merges_is_placed_with_a_warning() {
-    let (mut func, _) = kernel("fir");
+    let (mut func, _) = corpus::circuit_and_profile("fir");
     let mut diags = Vec::new();
     let report = place(&mut func, None, &options(FPGA20, 4.0), &mut diags);
     assert_eq!(

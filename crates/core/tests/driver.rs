@@ -203,8 +203,18 @@ fn fpga20_reports_its_milp_loops_and_lp_files() {
     let t = &report.throughput[0];
     assert!(t.throughput > 0.0 && t.throughput <= 1.0 && t.executions > 0);
     let names: Vec<&str> = report.lp_files.iter().map(|f| f.0.as_str()).collect();
-    assert_eq!(names, ["cfdfc.lp", "fpga20.lp"]);
+    assert_eq!(names, ["cfdfc.lp", "fpga20.lp", "fpga20.sol"]);
     assert!(report.lp_files[1].1.contains("Maximize"));
+    // The solution file states the reported objective and a value per variable.
+    let sol = &report.lp_files[2].1;
+    let objective: f64 = sol
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("# Objective value = "))
+        .and_then(|x| x.parse().ok())
+        .expect("the solution's objective line");
+    assert!((objective - milp.objective.unwrap()).abs() < 1e-9);
+    assert_eq!(sol.lines().count(), milp.variables + 1);
     assert!(out
         .diagnostics
         .iter()

@@ -159,7 +159,7 @@ pub struct WireBuffers {
     pub milp: Option<WireMilp>,
     /// Predicted throughput per loop.
     pub throughput: Vec<WireLoop>,
-    /// LP files of the MILPs.
+    /// LP files of the MILPs and the placement's solution file.
     pub lp_files: Vec<WireFile>,
 }
 

@@ -77,6 +77,12 @@ pub fn greedy(circuit: &Circuit, start: Start, ready: bool, seed: &[bool]) -> Ve
     out
 }
 
+/// Cuts the data/valid paths of `placement` that miss the clock period or close a cycle
+/// (step 3 of the module documentation), keeping its breaks.
+pub fn cut_data_valid_paths(circuit: &Circuit, placement: &mut [ChannelBuffers]) {
+    cut_paths(circuit, placement, Direction::Forward);
+}
+
 /// Which signal's paths are cut.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Direction {

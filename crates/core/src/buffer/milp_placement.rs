@@ -1,13 +1,15 @@
 //! The flow shared by the MILP-based placements: circuit view, greedy start, model, solve
 //! under deterministic limits, buffers.
 //!
-//! 1. [`greedy`] gives feasible placements: cuts after merges; lean; and, for a model not
-//!    [`too_big`], lean seeded with the breaks its LP relaxation sets above each of
-//!    [`LP_THRESHOLDS`] (LP-guided rounding). Each is taken as it is and with its slots
-//!    sized by a linear program ([`Formulation::slots_sized_at`], rounded up); a linear
-//!    program with the integral variables fixed completes each (arrival times, retiming,
-//!    throughputs) into a solution of the MILP, and the best one is kept. If none
-//!    completes, the placement fails (the caller falls back to on-merges).
+//! 1. [`greedy`] gives feasible placements: cuts after merges; lean; lean seeded with the
+//!    CFDFCs' retimed breaks ([`retimed_breaks`]: all CFDFCs one after the other, and each
+//!    on its own); and, for a model not [`too_big`], lean seeded with the breaks its LP
+//!    relaxation sets above each of [`LP_THRESHOLDS`] (LP-guided rounding). Each is improved
+//!    by local search ([`improve_breaks`]), then taken as it is and with its slots sized by
+//!    a linear program ([`Formulation::slots_sized_at`], rounded up); a linear program with
+//!    the integral variables fixed completes each (arrival times, retiming, throughputs)
+//!    into a solution of the MILP, and the best one is kept. If none completes, the
+//!    placement fails (the caller falls back to on-merges).
 //! 2. The MILP is solved warm-started with that solution, under node limits that shrink as
 //!    the model grows ([`limits`]), so a solve always ends and always returns a solution at
 //!    least as good as the greedy one. With [`Grouping::PerGroup`] it is solved group by
@@ -21,8 +23,11 @@
 
 use super::cfdfc::Cfdfc;
 use super::circuit::Circuit;
+use super::evaluate::Evaluator;
 use super::formulation::{Formulation, Variant};
 use super::greedy::{greedy, ChannelBuffers, Start};
+use super::local_search::improve_breaks;
+use super::retiming::retimed_breaks;
 use crate::diag::Diagnostic;
 use crate::handshake::Func;
 use crate::milp::{
@@ -62,6 +67,8 @@ pub struct MilpPlacement {
     pub solves: Vec<GroupSolve>,
     /// The whole model's objective at the final placement.
     pub objective: f64,
+    /// The whole model's solution (variables in the model's order).
+    pub values: Vec<f64>,
     /// The throughput per CFDFC the solution predicts (same order as the CFDFCs).
     pub throughput: Vec<f64>,
     /// The circuit as the model saw it (with the CFDFCs).
@@ -72,6 +79,10 @@ pub struct MilpPlacement {
 /// greedy start (one start per value; the rounding that comes closest to the optimum varies
 /// between kernels of the corpus).
 pub const LP_THRESHOLDS: [f64; 4] = [0.3, 0.4, 0.5, 0.7];
+
+/// How many of the searched starts (the best by the evaluator) are sized and completed by
+/// linear programs (about a tenth of a second each on the corpus's largest models).
+pub const COMPLETED_STARTS: usize = 2;
 
 /// Work budget of a placement's search: branch-and-bound nodes times the model's size
 /// (variables times constraints) to the power 1.5, about what one node costs in `microlp`
@@ -184,6 +195,7 @@ pub fn solve(
     Ok(MilpPlacement {
         placement,
         objective: f.model.objective_value(&values),
+        values,
         model: f.model,
         solves,
         throughput,
@@ -191,35 +203,37 @@ pub fn solve(
     })
 }
 
-/// The greedy starts (after merges, lean, and lean from the relaxation's cuts at each of
-/// [`LP_THRESHOLDS`]), each as it is and with its slots sized by a linear program, each
-/// completed by a linear program: the best placement and its values, if any is feasible.
+/// The greedy starts (after merges, lean, lean from the retimed breaks, and lean from the
+/// relaxation's cuts at each of [`LP_THRESHOLDS`]), each improved by local search; the
+/// [`COMPLETED_STARTS`] best by the evaluator's objective, each as it is and with its slots
+/// sized by a linear program, each completed by a linear program: the best placement and
+/// its values, if any is feasible.
 fn best_start(
     circuit: &Circuit,
     f: &Formulation,
     variant: Variant,
 ) -> Option<(Vec<ChannelBuffers>, Vec<f64>)> {
-    let mut best: Option<(Vec<ChannelBuffers>, Vec<f64>)> = None;
-    let mut seeds = vec![(Start::AfterMerges, Vec::new()), (Start::Lean, Vec::new())];
-    if !too_big(&f.model) {
-        if let Some(lp) = relaxation(&f.model) {
-            for t in LP_THRESHOLDS {
-                let seed: Vec<bool> =
-                    f.dv.iter()
-                        .map(|v| v.is_some_and(|v| lp[v.index()] > t))
-                        .collect();
-                seeds.push((Start::Lean, seed));
-            }
-        }
-    }
+    let eval = Evaluator::new(circuit);
+    let mut searched: Vec<(f64, Vec<ChannelBuffers>)> = Vec::new();
     // Placements already tried (seeds often round to the same one).
     let mut tried: Vec<Vec<ChannelBuffers>> = Vec::new();
-    for (start, seed) in seeds {
+    for (start, seed) in seeds(circuit, f) {
         let p = greedy(circuit, start, variant == Variant::Fpl22, &seed);
         if tried.contains(&p) {
             continue;
         }
         tried.push(p.clone());
+        let p = improve_breaks(circuit, &p);
+        // A placement the evaluator rejects still goes to the linear programs, last.
+        let score = eval.objective(&p).unwrap_or(f64::NEG_INFINITY);
+        if !searched.iter().any(|(_, q)| *q == p) {
+            searched.push((score, p));
+        }
+    }
+    // Best first; the sort is stable, so ties keep the seeds' order.
+    searched.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut best: Option<(Vec<ChannelBuffers>, Vec<f64>)> = None;
+    for (_, p) in searched.into_iter().take(COMPLETED_STARTS) {
         let sized = MicrolpSolver
             .solve(&f.slots_sized_at(&p), &SolveOptions::default())
             .values
@@ -238,6 +252,40 @@ fn best_start(
         }
     }
     best
+}
+
+/// Where the greedy placements start: after merges; lean; lean seeded with the CFDFCs
+/// retimed one after the other (most executed first, each keeping the breaks of those
+/// before) and, with several CFDFCs, each on its own; for a model not [`too_big`], lean
+/// seeded with the breaks its LP relaxation sets above each of [`LP_THRESHOLDS`].
+fn seeds(circuit: &Circuit, f: &Formulation) -> Vec<(Start, Vec<bool>)> {
+    let mut seeds = vec![(Start::AfterMerges, Vec::new()), (Start::Lean, Vec::new())];
+    let mut chained: Vec<bool> = Vec::new();
+    for k in 0..circuit.cfdfcs.len() {
+        if let Some((_, mask)) = retimed_breaks(circuit, k, &chained) {
+            chained = mask;
+        }
+    }
+    seeds.push((Start::Lean, chained));
+    if circuit.cfdfcs.len() > 1 {
+        for k in 0..circuit.cfdfcs.len() {
+            if let Some((_, mask)) = retimed_breaks(circuit, k, &[]) {
+                seeds.push((Start::Lean, mask));
+            }
+        }
+    }
+    if !too_big(&f.model) {
+        if let Some(lp) = relaxation(&f.model) {
+            for t in LP_THRESHOLDS {
+                let seed: Vec<bool> =
+                    f.dv.iter()
+                        .map(|v| v.is_some_and(|v| lp[v.index()] > t))
+                        .collect();
+                seeds.push((Start::Lean, seed));
+            }
+        }
+    }
+    seeds
 }
 
 /// A solution of `model`'s linear relaxation, if any.

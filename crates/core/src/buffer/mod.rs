@@ -13,13 +13,16 @@
 pub mod cfdfc;
 pub mod circuit;
 pub mod cycles;
+pub mod evaluate;
 pub mod formulation;
 pub mod fpga20;
 pub mod fpl22;
 pub mod greedy;
+pub mod local_search;
 pub mod mapping;
 pub mod milp_placement;
 pub mod on_merges;
+pub mod retiming;
 
 pub use cycles::{combinational_cycles, cyclic_channels, CycleInfo};
 pub use on_merges::place_on_merges;

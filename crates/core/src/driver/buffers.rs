@@ -14,7 +14,7 @@ use crate::buffer::milp_placement::{overall_status, MilpPlacement};
 use crate::buffer::place_on_merges;
 use crate::diag::Diagnostic;
 use crate::handshake::Func;
-use crate::milp::{write_lp, SolutionSource, SolveStatus};
+use crate::milp::{write_lp, write_solution, SolutionSource, SolveStatus};
 use crate::timing::TimingModel;
 
 /// The name of the correctness-first placement.
@@ -98,7 +98,8 @@ pub struct BufferReport {
     pub milp: Option<MilpReport>,
     /// Predicted throughput per loop (MILP-based algorithms).
     pub throughput: Vec<LoopThroughput>,
-    /// LP files of the MILPs, `(file name, text)`.
+    /// LP files of the MILPs and the placement MILP's solution (`<algorithm>.sol`, for
+    /// the whole model), `(file name, text)`.
     pub lp_files: Vec<(String, String)>,
 }
 
@@ -174,6 +175,9 @@ fn place_milp(
             report.lp_files.push((file, write_lp(&s.model)));
         }
     }
+    let solution = format!("{}.sol", options.algorithm);
+    let text = write_solution(&p.model, &p.values);
+    report.lp_files.push((solution, text));
     Ok(())
 }
 

@@ -68,6 +68,19 @@ pub fn write_lp(model: &Model) -> String {
     out
 }
 
+/// A solution `values` of `model` as a solution file in the common `name value` layout
+/// (Gurobi's `.sol`, which CBC and HiGHS's scripts read line by line): a comment with the
+/// objective (offset included), then one line per variable, in the model's order.
+pub fn write_solution(model: &Model, values: &[f64]) -> String {
+    let mut out = String::new();
+    let objective = model.objective_value(values);
+    let _ = writeln!(out, "# Objective value = {}", num(objective));
+    for (v, x) in model.vars().iter().zip(values) {
+        let _ = writeln!(out, "{} {}", v.name, num(*x));
+    }
+    out
+}
+
 /// Writes ` name: t1 + t2 ... [op rhs]`, wrapping long lines.
 fn write_row(
     out: &mut String,

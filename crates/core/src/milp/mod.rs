@@ -12,7 +12,7 @@ pub mod model;
 pub mod presolve;
 pub mod solver;
 
-pub use lp_writer::write_lp;
+pub use lp_writer::{write_lp, write_solution};
 pub use model::{Cmp, ConId, Constraint, LinExpr, Model, Sense, Var, VarId, VarKind};
 pub use presolve::{presolve, PresolveOutcome, Presolved, VarFate};
 pub use solver::{

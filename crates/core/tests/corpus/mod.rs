@@ -6,7 +6,12 @@
 
 #![allow(dead_code)] // each user needs a different part
 
+use rivulet_core::buffer::cfdfc::ArcProfile;
+use rivulet_core::cfg::compile_c;
 use rivulet_core::diag::{has_errors, render, FileId, SourceMap};
+use rivulet_core::handshake::Func;
+use rivulet_core::interp::{run, InterpOptions};
+use rivulet_core::pipeline::compile_c_to_handshake;
 use rivulet_core::sim::run_c::{simulate_c, Buffering, SimCOptions, SimCOutput};
 use std::path::{Path, PathBuf};
 
@@ -57,6 +62,20 @@ pub fn load(file: &Path) -> Result<(SourceMap, FileId, Lookup), String> {
     let dir = file.parent().unwrap().to_path_buf();
     let lookup = move |n: &str| std::fs::read_to_string(dir.join(n)).ok();
     Ok((sources, id, Box::new(lookup)))
+}
+
+/// The materialized (unbuffered) circuit of `tests/kernels/<name>` and its interpreter's arc
+/// profile; panics if the kernel does not compile or run.
+pub fn circuit_and_profile(name: &str) -> (Func, ArcProfile) {
+    let file = repo_root().join(format!("tests/kernels/{name}/{name}.c"));
+    let (mut sources, id, mut lookup) = load(&file).unwrap();
+    let cfg = compile_c(&mut sources, id, &mut lookup, false);
+    let module = cfg.module.expect("the kernel compiles");
+    let result = run(&module, &InterpOptions::default()).expect("the kernel runs");
+    let profile = ArcProfile::from_profile(&result.profile, &module.functions[0].layout);
+    let hs = compile_c_to_handshake(&mut sources, id, &mut lookup, false);
+    let func = hs.module.unwrap().funcs.into_iter().next().unwrap();
+    (func, profile)
 }
 
 /// A kernel simulated and checked against the interpreter.

@@ -1,0 +1,187 @@
+//! Data/valid breaks for one CFDFC by retiming (Leiserson and Saxe's FEAS): the breaks that
+//! let it run at initiation interval `II` (throughput `1 / II` per token) while its paths meet
+//! the clock period, for the smallest `II` where that works.
+//!
+//! A CFDFC is a marked graph: around any cycle `C`, latency `sum L_u + breaks(C)` at most
+//! `II * tokens(C)` gives throughput `1 / II` (see [`super::formulation::throughput`]). Give
+//! every channel `e = u -> v` a budget `w(e) = II * tokens(e) - L_u` (a pipelined unit's
+//! latency uses up the budget on its output); a retiming `r` places
+//! `w_r(e) = w(e) + r(v) - r(u)` breaks on `e`, and every cycle keeps its budget. A legal
+//! retiming (`w_r >= 0` everywhere) comes from longest paths; FEAS then moves a break onto
+//! the inputs of every unit whose data/valid arrival misses the clock period, and the
+//! retiming is made legal again by pushing the breaks it took forward, `|V|` times.
+//! If the result is legal and meets the clock period, its channels with `w_r >= 1` are
+//! the breaks (one each: a second break on a channel would only add latency).
+//!
+//! Only the CFDFC's own channels are seen: paths entering from outside and the channels of
+//! other CFDFCs are left to the greedy placement that completes the result.
+
+use super::circuit::Circuit;
+use crate::handshake::OpId;
+use std::collections::BTreeMap;
+
+/// Largest initiation interval tried.
+pub const MAX_II: u32 = 8;
+
+/// One channel of the CFDFC.
+struct Edge {
+    from: usize,
+    to: usize,
+    channel: usize,
+    tokens: i64,
+    latency: i64,
+    bufferizable: bool,
+    /// Whether a break is already placed on it (it counts like a cycle of latency).
+    fixed: bool,
+}
+
+/// The breaks (a mask over the circuit's channels, including the `fixed` ones) that let
+/// CFDFC `k` run at the smallest initiation interval up to [`MAX_II`] that retiming
+/// reaches, with that interval; the breaks in `fixed` stay.
+pub fn retimed_breaks(circuit: &Circuit, k: usize, fixed: &[bool]) -> Option<(u32, Vec<bool>)> {
+    let cf = circuit.cfdfcs.get(k)?;
+    let units: Vec<OpId> = cf.units.iter().copied().collect();
+    let local: BTreeMap<OpId, usize> = units.iter().enumerate().map(|(i, &u)| (u, i)).collect();
+    let index = circuit.channel_index();
+    let edges: Vec<Edge> = cf
+        .channels
+        .iter()
+        .filter_map(|value| {
+            let i = *index.get(value)?;
+            let c = &circuit.channels[i];
+            let from = c.from?;
+            Some(Edge {
+                from: *local.get(&from)?,
+                to: *local.get(&c.to)?,
+                channel: i,
+                tokens: i64::from(cf.backedges.contains(value)),
+                latency: i64::from(circuit.units[&from].latency),
+                bufferizable: c.bufferizable,
+                fixed: fixed.get(i).copied().unwrap_or(false),
+            })
+        })
+        .collect();
+    let delay: Vec<f64> = units.iter().map(|u| circuit.units[u].delay).collect();
+    let sequential: Vec<bool> = units.iter().map(|u| circuit.units[u].sequential).collect();
+    let graph = Graph {
+        edges,
+        delay,
+        sequential,
+        clock_period: circuit.clock_period,
+    };
+    (1..=MAX_II).find_map(|ii| {
+        let w = graph.retimed(i64::from(ii))?;
+        let mut mask: Vec<bool> = (0..circuit.channels.len())
+            .map(|i| fixed.get(i).copied().unwrap_or(false))
+            .collect();
+        for (e, &w) in graph.edges.iter().zip(&w) {
+            if w >= 1 && !graph.sequential[e.from] {
+                mask[e.channel] = true;
+            }
+        }
+        Some((ii, mask))
+    })
+}
+
+/// The CFDFC as a retiming graph.
+struct Graph {
+    edges: Vec<Edge>,
+    delay: Vec<f64>,
+    sequential: Vec<bool>,
+    clock_period: f64,
+}
+
+impl Graph {
+    /// The breaks per edge of a legal retiming at interval `ii` that meets the clock period.
+    fn retimed(&self, ii: i64) -> Option<Vec<i64>> {
+        let n = self.delay.len();
+        let budget: Vec<i64> = self
+            .edges
+            .iter()
+            .map(|e| ii * e.tokens - e.latency - i64::from(e.fixed))
+            .collect();
+        let mut r = vec![0i64; n];
+        self.legalize(&budget, &mut r)?;
+        for _ in 0..=n {
+            let w = self.weights(&budget, &r);
+            let late = self.late_units(&w)?;
+            if late.is_empty() {
+                let placeable = self
+                    .edges
+                    .iter()
+                    .zip(&w)
+                    .all(|(e, &w)| w == 0 || e.bufferizable || self.sequential[e.from]);
+                return placeable.then_some(w);
+            }
+            for v in late {
+                r[v] += 1;
+            }
+            self.legalize(&budget, &mut r)?;
+        }
+        None
+    }
+
+    /// Raises `r` until no edge has a negative number of breaks (`r(v) >= r(u) - w(e)`,
+    /// longest paths); fails when a cycle's budget is negative.
+    fn legalize(&self, budget: &[i64], r: &mut [i64]) -> Option<()> {
+        for _ in 0..=self.delay.len() {
+            let mut changed = false;
+            for (e, &w) in self.edges.iter().zip(budget) {
+                if w + r[e.to] - r[e.from] < 0 {
+                    r[e.to] = r[e.from] - w;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return Some(());
+            }
+        }
+        None
+    }
+
+    /// Breaks per edge under retiming `r`.
+    fn weights(&self, budget: &[i64], r: &[i64]) -> Vec<i64> {
+        self.edges
+            .iter()
+            .zip(budget)
+            .map(|(e, &w)| w + r[e.to] - r[e.from])
+            .collect()
+    }
+
+    /// The units whose data/valid arrival misses the clock period with breaks `w`; `None`
+    /// when the unbroken channels close a cycle.
+    fn late_units(&self, w: &[i64]) -> Option<Vec<usize>> {
+        let n = self.delay.len();
+        let mut pending = vec![0usize; n];
+        let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let mut arrival = self.delay.clone();
+        for (e, &w) in self.edges.iter().zip(w) {
+            if w >= 1 || e.fixed || self.sequential[e.to] {
+                continue;
+            }
+            if self.sequential[e.from] {
+                arrival[e.to] = arrival[e.to].max(self.delay[e.from] + self.delay[e.to]);
+            } else {
+                pending[e.to] += 1;
+                out[e.from].push(e.to);
+            }
+        }
+        let mut ready: Vec<usize> = (0..n).filter(|&u| pending[u] == 0).collect();
+        let mut visited = 0;
+        let mut late = Vec::new();
+        while let Some(u) = ready.pop() {
+            visited += 1;
+            if arrival[u] > self.clock_period + 1e-9 {
+                late.push(u);
+            }
+            for &v in &out[u] {
+                arrival[v] = arrival[v].max(arrival[u] + self.delay[v]);
+                pending[v] -= 1;
+                if pending[v] == 0 {
+                    ready.push(v);
+                }
+            }
+        }
+        (visited == n).then_some(late)
+    }
+}

@@ -1,0 +1,129 @@
+//! The solver-free evaluation of placements, the retimed breaks and the local search,
+//! checked against the MILP itself on corpus kernels: the throughput the evaluator computes
+//! is the one the linear program with the placement fixed finds, its timing verdict is the
+//! model's, and every placement the search or the retiming produces completes into a
+//! solution of the MILP.
+
+mod corpus;
+
+use rivulet_core::buffer::cfdfc::{extract_cycles, most_executed, Cfdfc};
+use rivulet_core::buffer::circuit::Circuit;
+use rivulet_core::buffer::evaluate::Evaluator;
+use rivulet_core::buffer::formulation::{Formulation, Variant};
+use rivulet_core::buffer::greedy::{greedy, ChannelBuffers, Start};
+use rivulet_core::buffer::local_search::improve_breaks;
+use rivulet_core::buffer::retiming::retimed_breaks;
+use rivulet_core::milp::{MicrolpSolver, MilpSolver, SolveOptions};
+use rivulet_core::timing::TimingModel;
+
+const KERNELS: [&str; 5] = ["fir", "jacobi_1d", "triangular_sum", "gcd", "bubble_sort"];
+
+/// The kernel's circuit as the placements see it, at `clock` ns.
+fn circuit(name: &str, clock: f64) -> Circuit {
+    let (func, profile) = corpus::circuit_and_profile(name);
+    let (cycles, _) = extract_cycles(&profile);
+    let cfdfcs = most_executed(&cycles, 0.95, 4)
+        .iter()
+        .map(|c| Cfdfc::in_func(&func, c))
+        .collect();
+    let timing = TimingModel::builtin()
+        .unwrap()
+        .with_clock_period(clock)
+        .unwrap();
+    Circuit::new(&func, &timing, cfdfcs, &mut Vec::new())
+}
+
+/// The MILP's solution with every integral variable at `placement`, if it is feasible.
+fn completed(f: &Formulation, placement: &[ChannelBuffers]) -> Option<Vec<f64>> {
+    let fixed = f.fixed_at(placement, &vec![false; placement.len()]);
+    MicrolpSolver.solve(&fixed, &SolveOptions::default()).values
+}
+
+#[test]
+fn evaluated_throughput_is_the_linear_programs() {
+    for name in KERNELS {
+        for clock in [4.0, 100.0] {
+            let c = circuit(name, clock);
+            let f = Formulation::build(&c, Variant::Fpga20, name);
+            let eval = Evaluator::new(&c);
+            for start in [Start::AfterMerges, Start::Lean] {
+                let p = greedy(&c, start, false, &[]);
+                assert!(eval.meets_clock(&p), "{name} at {clock} ns");
+                let values = completed(&f, &p).expect("a greedy placement completes");
+                for (k, phi) in f.throughput.iter().enumerate() {
+                    let lp = values[phi.index()];
+                    let ours = eval.throughput(k, &p);
+                    assert!(
+                        (lp - ours).abs() < 1e-6,
+                        "{name} at {clock} ns, CFDFC {k}: LP {lp}, evaluator {ours}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_placement_missing_a_needed_break_fails_both() {
+    let c = circuit("fir", 4.0);
+    let f = Formulation::build(&c, Variant::Fpga20, "fir");
+    let eval = Evaluator::new(&c);
+    let p = greedy(&c, Start::Lean, false, &[]);
+    let mut checked = 0;
+    for i in 0..p.len() {
+        if !p[i].break_dv || c.channels[i].must_break_dv {
+            continue;
+        }
+        let mut q = p.clone();
+        q[i].break_dv = false;
+        q[i].slots = q[i].slots.max(c.channels[i].min_slots);
+        assert_eq!(
+            eval.meets_clock(&q),
+            completed(&f, &q).is_some(),
+            "channel {i} of fir"
+        );
+        checked += 1;
+    }
+    assert!(checked > 0);
+}
+
+#[test]
+fn searched_and_retimed_placements_are_solutions_no_worse() {
+    for name in KERNELS {
+        let c = circuit(name, 4.0);
+        let f = Formulation::build(&c, Variant::Fpga20, name);
+        let eval = Evaluator::new(&c);
+        let start = greedy(&c, Start::AfterMerges, false, &[]);
+        let searched = improve_breaks(&c, &start);
+        let before = completed(&f, &start).unwrap();
+        let after = completed(&f, &searched).expect("the searched placement completes");
+        // Slots stay at one per break, so only throughputs and breaks differ.
+        assert!(
+            f.model.objective_value(&after) >= f.model.objective_value(&before) - 1e-9,
+            "{name}"
+        );
+        for k in 0..c.cfdfcs.len() {
+            let Some((ii, mask)) = retimed_breaks(&c, k, &[]) else {
+                continue;
+            };
+            // The retimed breaks alone (with room for every token) reach the interval.
+            let alone: Vec<ChannelBuffers> = mask
+                .iter()
+                .map(|&m| ChannelBuffers {
+                    break_dv: m,
+                    break_r: false,
+                    slots: 16,
+                })
+                .collect();
+            let phi = eval.throughput(k, &alone);
+            assert!(
+                phi >= 1.0 / f64::from(ii) - 1e-6,
+                "{name} CFDFC {k}: {phi} at II {ii}"
+            );
+            // Completed by the greedy placement, they are a solution of the MILP.
+            let p = greedy(&c, Start::Lean, false, &mask);
+            assert!(eval.meets_clock(&p), "{name} CFDFC {k}");
+            assert!(completed(&f, &p).is_some(), "{name} CFDFC {k}");
+        }
+    }
+}
