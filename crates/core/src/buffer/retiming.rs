@@ -20,8 +20,10 @@ use super::circuit::Circuit;
 use crate::handshake::OpId;
 use std::collections::BTreeMap;
 
-/// Largest initiation interval tried.
-pub const MAX_II: u32 = 8;
+/// Largest initiation interval considered (loops around a 35-cycle divider need about 40).
+pub const MAX_II: u32 = 1024;
+/// How many intervals above the smallest the budgets allow are tried.
+pub const EXTRA_II: u32 = 8;
 
 /// One channel of the CFDFC.
 struct Edge {
@@ -36,8 +38,10 @@ struct Edge {
 }
 
 /// The breaks (a mask over the circuit's channels, including the `fixed` ones) that let
-/// CFDFC `k` run at the smallest initiation interval up to [`MAX_II`] that retiming
-/// reaches, with that interval; the breaks in `fixed` stay.
+/// CFDFC `k` run at the smallest initiation interval that retiming reaches, with that
+/// interval; the breaks in `fixed` stay. Intervals are tried from the smallest whose
+/// budgets admit a legal retiming (found by bisection up to [`MAX_II`]: larger intervals
+/// only add budget) to [`EXTRA_II`] above it.
 pub fn retimed_breaks(circuit: &Circuit, k: usize, fixed: &[bool]) -> Option<(u32, Vec<bool>)> {
     let cf = circuit.cfdfcs.get(k)?;
     let units: Vec<OpId> = cf.units.iter().copied().collect();
@@ -69,7 +73,19 @@ pub fn retimed_breaks(circuit: &Circuit, k: usize, fixed: &[bool]) -> Option<(u3
         sequential,
         clock_period: circuit.clock_period,
     };
-    (1..=MAX_II).find_map(|ii| {
+    let (mut lo, mut hi) = (1, MAX_II);
+    if !graph.admits(hi) {
+        return None;
+    }
+    while lo < hi {
+        let mid = (lo + hi) / 2;
+        if graph.admits(mid) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    (lo..=lo + EXTRA_II).find_map(|ii| {
         let w = graph.retimed(i64::from(ii))?;
         let mut mask: Vec<bool> = (0..circuit.channels.len())
             .map(|i| fixed.get(i).copied().unwrap_or(false))
@@ -92,14 +108,24 @@ struct Graph {
 }
 
 impl Graph {
+    /// The budget of breaks per edge at interval `ii`.
+    fn budget(&self, ii: i64) -> Vec<i64> {
+        self.edges
+            .iter()
+            .map(|e| ii * e.tokens - e.latency - i64::from(e.fixed))
+            .collect()
+    }
+
+    /// Whether some retiming is legal at interval `ii` (every cycle's budget is at least 0).
+    fn admits(&self, ii: u32) -> bool {
+        let mut r = vec![0i64; self.delay.len()];
+        self.legalize(&self.budget(i64::from(ii)), &mut r).is_some()
+    }
+
     /// The breaks per edge of a legal retiming at interval `ii` that meets the clock period.
     fn retimed(&self, ii: i64) -> Option<Vec<i64>> {
         let n = self.delay.len();
-        let budget: Vec<i64> = self
-            .edges
-            .iter()
-            .map(|e| ii * e.tokens - e.latency - i64::from(e.fixed))
-            .collect();
+        let budget = self.budget(ii);
         let mut r = vec![0i64; n];
         self.legalize(&budget, &mut r)?;
         for _ in 0..=n {
