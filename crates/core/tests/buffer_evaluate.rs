@@ -11,7 +11,7 @@ use rivulet_core::buffer::circuit::Circuit;
 use rivulet_core::buffer::evaluate::Evaluator;
 use rivulet_core::buffer::formulation::{Formulation, Variant};
 use rivulet_core::buffer::greedy::{greedy, ChannelBuffers, Start};
-use rivulet_core::buffer::local_search::improve_breaks;
+use rivulet_core::buffer::local_search::LocalSearch;
 use rivulet_core::buffer::retiming::retimed_breaks;
 use rivulet_core::milp::{MicrolpSolver, MilpSolver, SolveOptions};
 use rivulet_core::timing::TimingModel;
@@ -92,9 +92,10 @@ fn searched_and_retimed_placements_are_solutions_no_worse() {
     for name in KERNELS {
         let c = circuit(name, 4.0);
         let f = Formulation::build(&c, Variant::Fpga20, name);
-        let eval = Evaluator::new(&c);
+        let search = LocalSearch::new(&c);
+        let eval = &search.eval;
         let start = greedy(&c, Start::AfterMerges, false, &[]);
-        let searched = improve_breaks(&c, &start);
+        let searched = search.improve(&start);
         let before = completed(&f, &start).unwrap();
         let after = completed(&f, &searched).expect("the searched placement completes");
         // Slots stay at one per break, so only throughputs and breaks differ.
@@ -111,11 +112,10 @@ fn searched_and_retimed_placements_are_solutions_no_worse() {
                 .iter()
                 .map(|&m| ChannelBuffers {
                     break_dv: m,
-                    break_r: false,
-                    slots: 16,
+                    ..ChannelBuffers::default()
                 })
                 .collect();
-            let phi = eval.throughput(k, &alone);
+            let phi = eval.throughput(k, &eval.widened(&alone));
             assert!(
                 phi >= 1.0 / f64::from(ii) - 1e-6,
                 "{name} CFDFC {k}: {phi} at II {ii}"

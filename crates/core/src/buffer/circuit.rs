@@ -62,6 +62,23 @@ pub struct Channel {
     pub must_break_dv: bool,
 }
 
+/// A channel of a CFDFC between two of its units (indices into the CFDFC's unit list).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CfdfcEdge {
+    /// Producer (index into the CFDFC's units).
+    pub from: usize,
+    /// Consumer (index into the CFDFC's units).
+    pub to: usize,
+    /// The channel (index into [`Circuit::channels`]).
+    pub channel: usize,
+    /// Tokens on it when the loop starts (1 on the back edges).
+    pub tokens: u32,
+    /// The producer's latency in cycles.
+    pub latency: u32,
+    /// Whether buffers may go on it.
+    pub bufferizable: bool,
+}
+
 /// The circuit seen by the placements.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Circuit {
@@ -150,6 +167,44 @@ impl Circuit {
             cfdfcs,
             clock_period: cp,
         }
+    }
+
+    /// CFDFC `k` as a graph: its units (in order) and its channels between them, in the
+    /// order of its channel set (what the throughput constraints are written over).
+    pub fn cfdfc_graph(&self, k: usize) -> (Vec<OpId>, Vec<CfdfcEdge>) {
+        let Some(cf) = self.cfdfcs.get(k) else {
+            return (Vec::new(), Vec::new());
+        };
+        let units: Vec<OpId> = cf.units.iter().copied().collect();
+        let local: BTreeMap<OpId, usize> = units.iter().enumerate().map(|(i, &u)| (u, i)).collect();
+        let index = self.channel_index();
+        let edges = cf
+            .channels
+            .iter()
+            .filter_map(|value| {
+                let channel = *index.get(value)?;
+                let c = &self.channels[channel];
+                let from = c.from?;
+                Some(CfdfcEdge {
+                    from: *local.get(&from)?,
+                    to: *local.get(&c.to)?,
+                    channel,
+                    tokens: u32::from(cf.backedges.contains(value)),
+                    latency: self.units[&from].latency,
+                    bufferizable: c.bufferizable,
+                })
+            })
+            .collect();
+        (units, edges)
+    }
+
+    /// Each CFDFC's share of all CFDFC executions (the objective's weight of its throughput).
+    pub fn cfdfc_weights(&self) -> Vec<f64> {
+        let total: u64 = self.cfdfcs.iter().map(|c| c.cycle.execs).sum();
+        self.cfdfcs
+            .iter()
+            .map(|c| c.cycle.execs as f64 / total.max(1) as f64)
+            .collect()
     }
 
     /// Index of each channel by value.

@@ -16,7 +16,7 @@
 //! every bufferizable channel the throughput is the largest any slot sizing reaches for
 //! those breaks (slots only bound occupancies from above).
 
-use super::circuit::Circuit;
+use super::circuit::{CfdfcEdge, Circuit};
 use super::formulation::{DV_COST, MAX_SLOTS};
 use super::greedy::ChannelBuffers;
 use crate::handshake::OpId;
@@ -25,19 +25,56 @@ use std::collections::BTreeMap;
 /// Precision of the throughputs [`Evaluator::throughput`] returns.
 pub const PHI_TOLERANCE: f64 = 1e-7;
 
-/// One throughput row pair of a CFDFC channel: `ret[to] - ret[from]` is bounded by
-/// affine functions of `phi`, the break and the slots.
-#[derive(Clone, Debug)]
-struct OccupancyEdge {
-    from: usize,
-    to: usize,
-    channel: usize,
-    tokens: f64,
-    latency: f64,
-    bufferizable: bool,
+/// The data/valid arrival time at every unit's output when the combinational `arcs`
+/// (tail, head) are the uncut channels into units that are not `sequential`: a unit's
+/// delay plus the latest arrival over those arcs, a sequential unit's output leaving after
+/// its own delay (the rows of [`super::formulation::timing`]). `None` when the arcs close a
+/// cycle.
+pub fn arrival_times(
+    delay: &[f64],
+    sequential: &[bool],
+    arcs: impl Iterator<Item = (usize, usize)>,
+) -> Option<Vec<f64>> {
+    let n = delay.len();
+    let mut arrival = delay.to_vec();
+    let mut pending = vec![0u32; n];
+    // Arcs from combinational units, grouped by tail (counting sort).
+    let mut start = vec![0usize; n + 1];
+    let mut chained: Vec<(usize, usize)> = Vec::new();
+    for (from, to) in arcs {
+        if sequential[from] {
+            arrival[to] = arrival[to].max(delay[from] + delay[to]);
+        } else {
+            pending[to] += 1;
+            start[from + 1] += 1;
+            chained.push((from, to));
+        }
+    }
+    for u in 0..n {
+        start[u + 1] += start[u];
+    }
+    let mut heads = vec![0usize; chained.len()];
+    let mut fill = start.clone();
+    for (from, to) in chained {
+        heads[fill[from]] = to;
+        fill[from] += 1;
+    }
+    let mut ready: Vec<usize> = (0..n).filter(|&u| pending[u] == 0).collect();
+    let mut visited = 0;
+    while let Some(u) = ready.pop() {
+        visited += 1;
+        for &v in &heads[start[u]..start[u + 1]] {
+            arrival[v] = arrival[v].max(arrival[u] + delay[v]);
+            pending[v] -= 1;
+            if pending[v] == 0 {
+                ready.push(v);
+            }
+        }
+    }
+    (visited == n).then_some(arrival)
 }
 
-/// One uncut-able data/valid timing arc into a combinational unit.
+/// One data/valid timing arc into a combinational unit; a break on its channel cuts it.
 #[derive(Clone, Debug)]
 struct TimingArc {
     from: usize,
@@ -49,18 +86,14 @@ struct TimingArc {
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     clock_period: f64,
-    /// Delay per unit (index order of `unit_index`).
+    /// Delay per unit (in the order of the circuit's units).
     delay: Vec<f64>,
     /// Whether paths restart at the unit's outputs.
     sequential: Vec<bool>,
     /// Arcs into combinational units from units (arguments arrive at 0).
     arcs: Vec<TimingArc>,
-    /// Arc indices grouped by tail unit: those of unit `u` are
-    /// `arcs_from[arcs_start[u]..arcs_start[u + 1]]`.
-    arcs_from: Vec<usize>,
-    arcs_start: Vec<usize>,
-    /// Per CFDFC: its unit count and occupancy edges.
-    cfdfcs: Vec<(usize, Vec<OccupancyEdge>)>,
+    /// Per CFDFC: its unit count and channels.
+    cfdfcs: Vec<(usize, Vec<CfdfcEdge>)>,
     /// Per CFDFC, its share of the executions (the objective's weight of its throughput).
     pub weights: Vec<f64>,
     /// Per channel, the CFDFCs it belongs to.
@@ -78,9 +111,7 @@ impl Evaluator {
             .enumerate()
             .map(|(i, &op)| (op, i))
             .collect();
-        let delay = circuit.units.values().map(|u| u.delay).collect();
-        let sequential = circuit.units.values().map(|u| u.sequential).collect();
-        let arcs: Vec<TimingArc> = circuit
+        let arcs = circuit
             .channels
             .iter()
             .enumerate()
@@ -93,56 +124,23 @@ impl Evaluator {
                 })
             })
             .collect();
-        let mut arcs_from: Vec<usize> = (0..arcs.len()).collect();
-        arcs_from.sort_by_key(|&a| arcs[a].from);
-        let mut arcs_start = vec![0usize; unit_index.len() + 1];
-        for arc in &arcs {
-            arcs_start[arc.from + 1] += 1;
-        }
-        for u in 0..unit_index.len() {
-            arcs_start[u + 1] += arcs_start[u];
-        }
-        let index = circuit.channel_index();
-        let total: u64 = circuit.cfdfcs.iter().map(|c| c.cycle.execs).sum();
         let mut cfdfcs_of_channel = vec![Vec::new(); circuit.channels.len()];
-        let mut cfdfcs = Vec::new();
-        for (k, cf) in circuit.cfdfcs.iter().enumerate() {
-            let local: BTreeMap<OpId, usize> =
-                cf.units.iter().enumerate().map(|(i, &u)| (u, i)).collect();
-            let mut edges = Vec::new();
-            for value in &cf.channels {
-                let Some(&i) = index.get(value) else { continue };
-                let c = &circuit.channels[i];
-                let Some(from) = c.from else { continue };
-                let (Some(&u), Some(&v)) = (local.get(&from), local.get(&c.to)) else {
-                    continue;
-                };
-                cfdfcs_of_channel[i].push(k);
-                edges.push(OccupancyEdge {
-                    from: u,
-                    to: v,
-                    channel: i,
-                    tokens: f64::from(u8::from(cf.backedges.contains(value))),
-                    latency: f64::from(circuit.units[&from].latency),
-                    bufferizable: c.bufferizable,
-                });
-            }
-            cfdfcs.push((local.len(), edges));
-        }
-        let weights = circuit
-            .cfdfcs
-            .iter()
-            .map(|c| c.cycle.execs as f64 / total.max(1) as f64)
+        let cfdfcs = (0..circuit.cfdfcs.len())
+            .map(|k| {
+                let (units, edges) = circuit.cfdfc_graph(k);
+                for e in &edges {
+                    cfdfcs_of_channel[e.channel].push(k);
+                }
+                (units.len(), edges)
+            })
             .collect();
         Evaluator {
             clock_period: circuit.clock_period,
-            delay,
-            sequential,
+            delay: circuit.units.values().map(|u| u.delay).collect(),
+            sequential: circuit.units.values().map(|u| u.sequential).collect(),
             arcs,
-            arcs_from,
-            arcs_start,
             cfdfcs,
-            weights,
+            weights: circuit.cfdfc_weights(),
             cfdfcs_of_channel,
             bufferizable: circuit.channels.iter().map(|c| c.bufferizable).collect(),
         }
@@ -151,39 +149,50 @@ impl Evaluator {
     /// Whether the data/valid breaks of `placement` meet the clock period (and cut every
     /// cycle).
     pub fn meets_clock(&self, placement: &[ChannelBuffers]) -> bool {
-        let n = self.delay.len();
-        let uncut = |arc: &TimingArc| !placement[arc.channel].break_dv;
-        let mut pending = vec![0u32; n];
-        let mut arrival: Vec<f64> = self.delay.clone();
-        for arc in self.arcs.iter().filter(|a| uncut(a)) {
-            if self.sequential[arc.from] {
-                // Leaves after the unit's own delay.
-                arrival[arc.to] = arrival[arc.to].max(self.delay[arc.from] + self.delay[arc.to]);
-            } else {
-                pending[arc.to] += 1;
-            }
+        let uncut = self
+            .arcs
+            .iter()
+            .filter(|a| !placement[a.channel].break_dv)
+            .map(|a| (a.from, a.to));
+        arrival_times(&self.delay, &self.sequential, uncut)
+            .is_some_and(|a| a.iter().all(|&t| t <= self.clock_period + 1e-9))
+    }
+
+    /// `placement` with [`MAX_SLOTS`] slots on every bufferizable channel: the throughputs
+    /// of its breaks are the largest any slot sizing reaches.
+    pub fn widened(&self, placement: &[ChannelBuffers]) -> Vec<ChannelBuffers> {
+        placement
+            .iter()
+            .zip(&self.bufferizable)
+            .map(|(b, &ok)| ChannelBuffers {
+                slots: if ok { MAX_SLOTS } else { b.slots },
+                ..*b
+            })
+            .collect()
+    }
+
+    /// The throughput of every CFDFC with `placement`.
+    pub fn throughputs(&self, placement: &[ChannelBuffers]) -> Vec<f64> {
+        (0..self.cfdfcs.len())
+            .map(|k| self.throughput(k, placement))
+            .collect()
+    }
+
+    /// The MILP's objective without the slots' cost, for `placement` reaching throughputs
+    /// `phi`.
+    pub fn score(&self, placement: &[ChannelBuffers], phi: &[f64]) -> f64 {
+        let throughput: f64 = self.weights.iter().zip(phi).map(|(w, p)| w * p).sum();
+        let breaks = placement.iter().filter(|b| b.break_dv).count();
+        throughput - DV_COST * breaks as f64
+    }
+
+    /// [`Self::score`] of `placement` with its slots [`Self::widened`]; `None` if it misses
+    /// the clock period.
+    pub fn objective(&self, placement: &[ChannelBuffers]) -> Option<f64> {
+        if !self.meets_clock(placement) {
+            return None;
         }
-        let mut ready: Vec<usize> = (0..n).filter(|&u| pending[u] == 0).collect();
-        let mut visited = 0;
-        while let Some(u) = ready.pop() {
-            visited += 1;
-            if arrival[u] > self.clock_period + 1e-9 {
-                return false;
-            }
-            if self.sequential[u] {
-                continue;
-            }
-            let out = &self.arcs_from[self.arcs_start[u]..self.arcs_start[u + 1]];
-            for arc in out.iter().map(|&a| &self.arcs[a]).filter(|a| uncut(a)) {
-                let v = arc.to;
-                arrival[v] = arrival[v].max(arrival[u] + self.delay[v]);
-                pending[v] -= 1;
-                if pending[v] == 0 {
-                    ready.push(v);
-                }
-            }
-        }
-        visited == n
+        Some(self.score(placement, &self.throughputs(&self.widened(placement))))
     }
 
     /// The largest throughput CFDFC `k` reaches with `placement` (within
@@ -224,33 +233,6 @@ impl Evaluator {
         lo
     }
 
-    /// The MILP's objective at `placement` without the slots' cost, with the throughputs
-    /// its breaks reach at [`MAX_SLOTS`] slots per bufferizable channel; `None` if it misses
-    /// the clock period.
-    pub fn objective(&self, placement: &[ChannelBuffers]) -> Option<f64> {
-        if !self.meets_clock(placement) {
-            return None;
-        }
-        let wide: Vec<ChannelBuffers> = placement
-            .iter()
-            .zip(&self.bufferizable)
-            .map(|(b, &ok)| ChannelBuffers {
-                slots: if ok { MAX_SLOTS } else { b.slots },
-                ..*b
-            })
-            .collect();
-        let phi: Vec<f64> = (0..self.weights.len())
-            .map(|k| self.throughput(k, &wide))
-            .collect();
-        let breaks = placement.iter().filter(|b| b.break_dv).count();
-        Some(self.weighted(&phi) - DV_COST * breaks as f64)
-    }
-
-    /// The throughput part of the objective for per-CFDFC throughputs `phi`.
-    pub fn weighted(&self, phi: &[f64]) -> f64 {
-        self.weights.iter().zip(phi).map(|(w, p)| w * p).sum()
-    }
-
     /// Whether CFDFC `k` can run at throughput `phi` with `placement`: Bellman-Ford on the
     /// retiming difference constraints, from a virtual source at distance 0 to every unit.
     pub fn holds(&self, k: usize, placement: &[ChannelBuffers], phi: f64) -> bool {
@@ -265,12 +247,13 @@ impl Evaluator {
             } else {
                 (0.0, 0.0)
             };
-            let base = e.latency * phi - e.tokens;
+            let (tokens, latency) = (f64::from(e.tokens), f64::from(e.latency));
+            let base = latency * phi - tokens;
             let mut lo = base;
-            let mut hi = 1.0 - e.tokens + slots + e.latency * phi - phi;
+            let mut hi = 1.0 - tokens + slots + latency * phi - phi;
             if e.bufferizable {
                 lo = lo.max(base + phi + dv - 1.0);
-                hi = hi.min(1.0 - e.tokens + slots - dv + e.latency * phi);
+                hi = hi.min(1.0 - tokens + slots - dv + latency * phi);
             }
             graph.push((e.from, e.to, hi));
             graph.push((e.to, e.from, -lo));

@@ -11,14 +11,13 @@
 //! * *kick*: take a break out, cut the paths that then miss the clock period where the
 //!   greedy placement would, and drop what is no longer needed.
 //!
-//! Throughputs are evaluated with every bufferizable channel at [`MAX_SLOTS`] slots, the
+//! Throughputs are evaluated with every bufferizable channel at [`super::formulation::MAX_SLOTS`] slots, the
 //! most any sizing reaches; the caller sizes the slots of the result by a linear program.
 //! Breaks the rules force are never moved. Rounds repeat until none improves or the
 //! evaluation budget (a count, never time) runs out, so results are deterministic.
 
 use super::circuit::Circuit;
 use super::evaluate::Evaluator;
-use super::formulation::{DV_COST, MAX_SLOTS};
 use super::greedy::{cut_data_valid_paths, ChannelBuffers};
 use crate::handshake::OpId;
 use std::collections::BTreeMap;
@@ -32,202 +31,202 @@ struct State {
     phi: Vec<f64>,
 }
 
-impl State {
-    /// The MILP's objective without the slots' cost (the slots are sized afterwards).
-    fn objective(&self, eval: &Evaluator) -> f64 {
-        let breaks = self.placement.iter().filter(|b| b.break_dv).count();
-        eval.weighted(&self.phi) - DV_COST * breaks as f64
-    }
+/// A local search over one circuit (prepared once, run from many starts).
+pub struct LocalSearch<'a> {
+    circuit: &'a Circuit,
+    /// The circuit's evaluator.
+    pub eval: Evaluator,
+    /// Per channel, the channels next to it: the inputs of its producer and the outputs of
+    /// its consumer.
+    neighbours: Vec<Vec<usize>>,
 }
 
-/// `start` with its data/valid breaks improved by local search (slots as in `start`, plus
-/// one for every break added; the caller sizes them).
-pub fn improve_breaks(circuit: &Circuit, start: &[ChannelBuffers]) -> Vec<ChannelBuffers> {
-    let eval = Evaluator::new(circuit);
-    let mut wide: Vec<ChannelBuffers> = start.to_vec();
-    for (b, c) in wide.iter_mut().zip(&circuit.channels) {
-        if c.bufferizable {
-            b.slots = MAX_SLOTS;
+impl<'a> LocalSearch<'a> {
+    /// Prepares the search over `circuit`.
+    pub fn new(circuit: &'a Circuit) -> LocalSearch<'a> {
+        LocalSearch {
+            circuit,
+            eval: Evaluator::new(circuit),
+            neighbours: neighbours(circuit),
         }
     }
-    if !eval.meets_clock(&wide) {
-        return start.to_vec();
-    }
-    let phi = (0..eval.weights.len())
-        .map(|k| eval.throughput(k, &wide))
-        .collect();
-    let mut state = State {
-        placement: wide,
-        phi,
-    };
-    let neighbours = neighbours(circuit);
-    let mut budget = EVALUATION_BUDGET;
-    loop {
-        let all = 0..circuit.channels.len();
-        let dropped = drop_breaks(circuit, &eval, &mut state, all, &mut budget);
-        let shifted = shift_breaks(circuit, &eval, &neighbours, &mut state, &mut budget);
-        let kicked = !dropped && !shifted && kick_breaks(circuit, &eval, &mut state, &mut budget);
-        if (!dropped && !shifted && !kicked) || budget == 0 {
-            break;
+
+    /// `start` with its data/valid breaks improved (slots: one per break, or the rules'
+    /// minimum; the caller sizes them). A start that misses the clock period is returned
+    /// as it is.
+    pub fn improve(&self, start: &[ChannelBuffers]) -> Vec<ChannelBuffers> {
+        let wide = self.eval.widened(start);
+        if !self.eval.meets_clock(&wide) {
+            return start.to_vec();
         }
-    }
-    start
-        .iter()
-        .zip(&state.placement)
-        .zip(&circuit.channels)
-        .map(|((s, w), c)| {
-            if !c.bufferizable {
-                return *s;
+        let mut state = self.state(wide);
+        let mut budget = EVALUATION_BUDGET;
+        loop {
+            let all = 0..self.circuit.channels.len();
+            let dropped = self.drop_breaks(&mut state, all, &mut budget);
+            let shifted = self.shift_breaks(&mut state, &mut budget);
+            let kicked = !dropped && !shifted && self.kick_breaks(&mut state, &mut budget);
+            if (!dropped && !shifted && !kicked) || budget == 0 {
+                break;
             }
-            let breaks = u32::from(w.break_dv) + u32::from(w.break_r);
-            ChannelBuffers {
-                break_dv: w.break_dv,
-                break_r: w.break_r,
-                slots: c.min_slots.max(breaks),
+        }
+        start
+            .iter()
+            .zip(&state.placement)
+            .zip(&self.circuit.channels)
+            .map(|((s, w), c)| {
+                if !c.bufferizable {
+                    return *s;
+                }
+                let breaks = u32::from(w.break_dv) + u32::from(w.break_r);
+                ChannelBuffers {
+                    break_dv: w.break_dv,
+                    break_r: w.break_r,
+                    slots: c.min_slots.max(breaks),
+                }
+            })
+            .collect()
+    }
+
+    /// The state of a widened placement.
+    fn state(&self, placement: Vec<ChannelBuffers>) -> State {
+        let phi = self.eval.throughputs(&placement);
+        State { placement, phi }
+    }
+
+    /// The objective of `state` (without the slots' cost).
+    fn objective(&self, state: &State) -> f64 {
+        self.eval.score(&state.placement, &state.phi)
+    }
+
+    /// Whether channel `i`'s break may move.
+    fn movable(&self, placement: &[ChannelBuffers], i: usize) -> bool {
+        let c = &self.circuit.channels[i];
+        c.bufferizable && !c.must_break_dv && placement[i].break_dv
+    }
+
+    /// Drops every break among `channels` whose removal keeps the clock period met; true
+    /// if any was dropped.
+    fn drop_breaks(
+        &self,
+        state: &mut State,
+        channels: impl IntoIterator<Item = usize>,
+        budget: &mut usize,
+    ) -> bool {
+        let mut any = false;
+        for i in channels {
+            if *budget == 0 {
+                break;
             }
-        })
-        .collect()
-}
-
-/// Whether channel `i`'s break may move.
-fn movable(circuit: &Circuit, placement: &[ChannelBuffers], i: usize) -> bool {
-    let c = &circuit.channels[i];
-    c.bufferizable && !c.must_break_dv && placement[i].break_dv
-}
-
-/// Drops every break among `channels` whose removal keeps the clock period met; true if any
-/// was dropped.
-fn drop_breaks(
-    circuit: &Circuit,
-    eval: &Evaluator,
-    state: &mut State,
-    channels: impl IntoIterator<Item = usize>,
-    budget: &mut usize,
-) -> bool {
-    let mut any = false;
-    for i in channels {
-        if *budget == 0 {
-            break;
+            if !self.movable(&state.placement, i) {
+                continue;
+            }
+            *budget -= 1;
+            state.placement[i].break_dv = false;
+            if self.eval.meets_clock(&state.placement) {
+                // Throughputs can only rise.
+                for &k in &self.eval.cfdfcs_of_channel[i] {
+                    if let Some(p) = self
+                        .eval
+                        .throughput_above(k, &state.placement, state.phi[k])
+                    {
+                        state.phi[k] = p;
+                    }
+                }
+                any = true;
+            } else {
+                state.placement[i].break_dv = true;
+            }
         }
-        if !movable(circuit, &state.placement, i) {
-            continue;
-        }
-        *budget -= 1;
-        state.placement[i].break_dv = false;
-        if eval.meets_clock(&state.placement) {
-            // Throughputs can only rise.
-            for &k in &eval.cfdfcs_of_channel[i] {
-                if let Some(p) = eval.throughput_above(k, &state.placement, state.phi[k]) {
-                    state.phi[k] = p;
+        any
+    }
+
+    /// Moves breaks onto neighbouring channels, dropping the breaks that then are no longer
+    /// needed, where that raises the objective (e.g. one break before a fork instead of one
+    /// after each of its outputs); true if any moved.
+    fn shift_breaks(&self, state: &mut State, budget: &mut usize) -> bool {
+        let eval = &self.eval;
+        let mut any = false;
+        for i in 0..self.circuit.channels.len() {
+            if !self.movable(&state.placement, i) {
+                continue;
+            }
+            for &j in &self.neighbours[i] {
+                if *budget == 0 {
+                    return any;
+                }
+                if !self.circuit.channels[j].bufferizable || state.placement[j].break_dv {
+                    continue;
+                }
+                *budget -= 1;
+                let mut placement = state.placement.clone();
+                placement[i].break_dv = false;
+                placement[j].break_dv = true;
+                if !eval.meets_clock(&placement) {
+                    continue;
+                }
+                // The CFDFCs of both channels: none may fall.
+                let mut phi = state.phi.clone();
+                let mut all_hold = true;
+                for &k in eval.cfdfcs_of_channel[i]
+                    .iter()
+                    .chain(&eval.cfdfcs_of_channel[j])
+                {
+                    match eval.throughput_above(k, &placement, state.phi[k]) {
+                        Some(p) => phi[k] = phi[k].max(p),
+                        None => all_hold &= eval.holds(k, &placement, state.phi[k]),
+                    }
+                }
+                if !all_hold {
+                    continue;
+                }
+                let mut candidate = State { placement, phi };
+                // The breaks next to either channel (e.g. on the other outputs of a fork).
+                let near = self.neighbours[i]
+                    .iter()
+                    .chain(&self.neighbours[j])
+                    .copied();
+                self.drop_breaks(&mut candidate, near, budget);
+                if self.objective(&candidate) > self.objective(state) + 1e-9 {
+                    *state = candidate;
+                    any = true;
+                    break;
                 }
             }
-            any = true;
-        } else {
-            state.placement[i].break_dv = true;
         }
+        any
     }
-    any
-}
 
-/// Moves breaks onto neighbouring channels, dropping the breaks that then are no longer
-/// needed, where that raises the objective (e.g. one break before a fork instead of one
-/// after each of its outputs); true if any moved.
-fn shift_breaks(
-    circuit: &Circuit,
-    eval: &Evaluator,
-    neighbours: &[Vec<usize>],
-    state: &mut State,
-    budget: &mut usize,
-) -> bool {
-    let mut any = false;
-    for i in 0..circuit.channels.len() {
-        if !movable(circuit, &state.placement, i) {
-            continue;
-        }
-        for &j in &neighbours[i] {
+    /// Takes out one break at a time, cuts the paths that then miss the clock period where
+    /// the greedy placement would (at the unit where they become too long), and drops the
+    /// breaks no longer needed; keeps the first result with a higher objective. True if one
+    /// was kept.
+    fn kick_breaks(&self, state: &mut State, budget: &mut usize) -> bool {
+        let before = self.objective(state);
+        for i in 0..self.circuit.channels.len() {
             if *budget == 0 {
-                return any;
+                return false;
             }
-            if !circuit.channels[j].bufferizable || state.placement[j].break_dv {
+            if !self.movable(&state.placement, i) {
                 continue;
             }
             *budget -= 1;
             let mut placement = state.placement.clone();
             placement[i].break_dv = false;
-            placement[j].break_dv = true;
-            if !eval.meets_clock(&placement) {
+            cut_data_valid_paths(self.circuit, &mut placement);
+            let placement = self.eval.widened(&placement);
+            if placement[i].break_dv || !self.eval.meets_clock(&placement) {
                 continue;
             }
-            // The CFDFCs of both channels: none may fall.
-            let mut phi = state.phi.clone();
-            let mut all_hold = true;
-            for &k in eval.cfdfcs_of_channel[i]
-                .iter()
-                .chain(&eval.cfdfcs_of_channel[j])
-            {
-                match eval.throughput_above(k, &placement, state.phi[k]) {
-                    Some(p) => phi[k] = phi[k].max(p),
-                    None => all_hold &= eval.holds(k, &placement, state.phi[k]),
-                }
-            }
-            if !all_hold {
-                continue;
-            }
-            let mut candidate = State { placement, phi };
-            // The breaks next to either channel (e.g. on the other outputs of a fork).
-            let near = neighbours[i].iter().chain(&neighbours[j]).copied();
-            drop_breaks(circuit, eval, &mut candidate, near, budget);
-            if candidate.objective(eval) > state.objective(eval) + 1e-9 {
+            let mut candidate = self.state(placement);
+            self.drop_breaks(&mut candidate, 0..self.circuit.channels.len(), budget);
+            if self.objective(&candidate) > before + 1e-9 {
                 *state = candidate;
-                any = true;
-                break;
+                return true;
             }
         }
+        false
     }
-    any
-}
-
-/// Takes out one break at a time, cuts the paths that then miss the clock period where the
-/// greedy placement would (at the unit where they become too long), and drops the breaks
-/// no longer needed; keeps the first result with a higher objective. True if one was kept.
-fn kick_breaks(circuit: &Circuit, eval: &Evaluator, state: &mut State, budget: &mut usize) -> bool {
-    let before = state.objective(eval);
-    for i in 0..circuit.channels.len() {
-        if *budget == 0 {
-            return false;
-        }
-        if !movable(circuit, &state.placement, i) {
-            continue;
-        }
-        *budget -= 1;
-        let mut placement = state.placement.clone();
-        placement[i].break_dv = false;
-        cut_data_valid_paths(circuit, &mut placement);
-        for (b, c) in placement.iter_mut().zip(&circuit.channels) {
-            if c.bufferizable {
-                b.slots = MAX_SLOTS;
-            }
-        }
-        if placement[i].break_dv || !eval.meets_clock(&placement) {
-            continue;
-        }
-        let phi = (0..eval.weights.len())
-            .map(|k| eval.throughput(k, &placement))
-            .collect();
-        let mut candidate = State { placement, phi };
-        drop_breaks(
-            circuit,
-            eval,
-            &mut candidate,
-            0..circuit.channels.len(),
-            budget,
-        );
-        if candidate.objective(eval) > before + 1e-9 {
-            *state = candidate;
-            return true;
-        }
-    }
-    false
 }
 
 /// Per channel, the channels next to it: the inputs of its producer and the outputs of its

@@ -5,7 +5,7 @@
 //!    CFDFCs' retimed breaks ([`retimed_breaks`]: all CFDFCs one after the other, and each
 //!    on its own); and, for a model not [`too_big`], lean seeded with the breaks its LP
 //!    relaxation sets above each of [`LP_THRESHOLDS`] (LP-guided rounding). Each is improved
-//!    by local search ([`improve_breaks`]), then taken as it is and with its slots sized by
+//!    by local search ([`LocalSearch`]), then taken as it is and with its slots sized by
 //!    a linear program ([`Formulation::slots_sized_at`], rounded up); a linear program with
 //!    the integral variables fixed completes each (arrival times, retiming, throughputs)
 //!    into a solution of the MILP, and the best one is kept. If none completes, the
@@ -23,10 +23,9 @@
 
 use super::cfdfc::Cfdfc;
 use super::circuit::Circuit;
-use super::evaluate::Evaluator;
 use super::formulation::{Formulation, Variant};
 use super::greedy::{greedy, ChannelBuffers, Start};
-use super::local_search::improve_breaks;
+use super::local_search::LocalSearch;
 use super::retiming::retimed_breaks;
 use crate::diag::Diagnostic;
 use crate::handshake::Func;
@@ -213,7 +212,7 @@ fn best_start(
     f: &Formulation,
     variant: Variant,
 ) -> Option<(Vec<ChannelBuffers>, Vec<f64>)> {
-    let eval = Evaluator::new(circuit);
+    let search = LocalSearch::new(circuit);
     let mut searched: Vec<(f64, Vec<ChannelBuffers>)> = Vec::new();
     // Placements already tried (seeds often round to the same one).
     let mut tried: Vec<Vec<ChannelBuffers>> = Vec::new();
@@ -223,9 +222,9 @@ fn best_start(
             continue;
         }
         tried.push(p.clone());
-        let p = improve_breaks(circuit, &p);
+        let p = search.improve(&p);
         // A placement the evaluator rejects still goes to the linear programs, last.
-        let score = eval.objective(&p).unwrap_or(f64::NEG_INFINITY);
+        let score = search.eval.objective(&p).unwrap_or(f64::NEG_INFINITY);
         if !searched.iter().any(|(_, q)| *q == p) {
             searched.push((score, p));
         }

@@ -16,26 +16,13 @@
 //! Only the CFDFC's own channels are seen: paths entering from outside and the channels of
 //! other CFDFCs are left to the greedy placement that completes the result.
 
-use super::circuit::Circuit;
-use crate::handshake::OpId;
-use std::collections::BTreeMap;
+use super::circuit::{CfdfcEdge, Circuit};
+use super::evaluate::arrival_times;
 
 /// Largest initiation interval considered (loops around a 35-cycle divider need about 40).
 pub const MAX_II: u32 = 1024;
 /// How many intervals above the smallest the budgets allow are tried.
 pub const EXTRA_II: u32 = 8;
-
-/// One channel of the CFDFC.
-struct Edge {
-    from: usize,
-    to: usize,
-    channel: usize,
-    tokens: i64,
-    latency: i64,
-    bufferizable: bool,
-    /// Whether a break is already placed on it (it counts like a cycle of latency).
-    fixed: bool,
-}
 
 /// The breaks (a mask over the circuit's channels, including the `fixed` ones) that let
 /// CFDFC `k` run at the smallest initiation interval that retiming reaches, with that
@@ -43,34 +30,13 @@ struct Edge {
 /// budgets admit a legal retiming (found by bisection up to [`MAX_II`]: larger intervals
 /// only add budget) to [`EXTRA_II`] above it.
 pub fn retimed_breaks(circuit: &Circuit, k: usize, fixed: &[bool]) -> Option<(u32, Vec<bool>)> {
-    let cf = circuit.cfdfcs.get(k)?;
-    let units: Vec<OpId> = cf.units.iter().copied().collect();
-    let local: BTreeMap<OpId, usize> = units.iter().enumerate().map(|(i, &u)| (u, i)).collect();
-    let index = circuit.channel_index();
-    let edges: Vec<Edge> = cf
-        .channels
-        .iter()
-        .filter_map(|value| {
-            let i = *index.get(value)?;
-            let c = &circuit.channels[i];
-            let from = c.from?;
-            Some(Edge {
-                from: *local.get(&from)?,
-                to: *local.get(&c.to)?,
-                channel: i,
-                tokens: i64::from(cf.backedges.contains(value)),
-                latency: i64::from(circuit.units[&from].latency),
-                bufferizable: c.bufferizable,
-                fixed: fixed.get(i).copied().unwrap_or(false),
-            })
-        })
-        .collect();
-    let delay: Vec<f64> = units.iter().map(|u| circuit.units[u].delay).collect();
-    let sequential: Vec<bool> = units.iter().map(|u| circuit.units[u].sequential).collect();
+    let (units, edges) = circuit.cfdfc_graph(k);
+    let is_fixed = |i: usize| fixed.get(i).copied().unwrap_or(false);
     let graph = Graph {
+        fixed: edges.iter().map(|e| is_fixed(e.channel)).collect(),
         edges,
-        delay,
-        sequential,
+        delay: units.iter().map(|u| circuit.units[u].delay).collect(),
+        sequential: units.iter().map(|u| circuit.units[u].sequential).collect(),
         clock_period: circuit.clock_period,
     };
     let (mut lo, mut hi) = (1, MAX_II);
@@ -87,9 +53,7 @@ pub fn retimed_breaks(circuit: &Circuit, k: usize, fixed: &[bool]) -> Option<(u3
     }
     (lo..=lo + EXTRA_II).find_map(|ii| {
         let w = graph.retimed(i64::from(ii))?;
-        let mut mask: Vec<bool> = (0..circuit.channels.len())
-            .map(|i| fixed.get(i).copied().unwrap_or(false))
-            .collect();
+        let mut mask: Vec<bool> = (0..circuit.channels.len()).map(is_fixed).collect();
         for (e, &w) in graph.edges.iter().zip(&w) {
             if w >= 1 && !graph.sequential[e.from] {
                 mask[e.channel] = true;
@@ -101,7 +65,9 @@ pub fn retimed_breaks(circuit: &Circuit, k: usize, fixed: &[bool]) -> Option<(u3
 
 /// The CFDFC as a retiming graph.
 struct Graph {
-    edges: Vec<Edge>,
+    edges: Vec<CfdfcEdge>,
+    /// Per edge, whether a break is already placed on it (it counts like a cycle of latency).
+    fixed: Vec<bool>,
     delay: Vec<f64>,
     sequential: Vec<bool>,
     clock_period: f64,
@@ -112,7 +78,8 @@ impl Graph {
     fn budget(&self, ii: i64) -> Vec<i64> {
         self.edges
             .iter()
-            .map(|e| ii * e.tokens - e.latency - i64::from(e.fixed))
+            .zip(&self.fixed)
+            .map(|(e, &fixed)| ii * i64::from(e.tokens) - i64::from(e.latency) - i64::from(fixed))
             .collect()
     }
 
@@ -177,37 +144,18 @@ impl Graph {
     /// The units whose data/valid arrival misses the clock period with breaks `w`; `None`
     /// when the unbroken channels close a cycle.
     fn late_units(&self, w: &[i64]) -> Option<Vec<usize>> {
-        let n = self.delay.len();
-        let mut pending = vec![0usize; n];
-        let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
-        let mut arrival = self.delay.clone();
-        for (e, &w) in self.edges.iter().zip(w) {
-            if w >= 1 || e.fixed || self.sequential[e.to] {
-                continue;
-            }
-            if self.sequential[e.from] {
-                arrival[e.to] = arrival[e.to].max(self.delay[e.from] + self.delay[e.to]);
-            } else {
-                pending[e.to] += 1;
-                out[e.from].push(e.to);
-            }
-        }
-        let mut ready: Vec<usize> = (0..n).filter(|&u| pending[u] == 0).collect();
-        let mut visited = 0;
-        let mut late = Vec::new();
-        while let Some(u) = ready.pop() {
-            visited += 1;
-            if arrival[u] > self.clock_period + 1e-9 {
-                late.push(u);
-            }
-            for &v in &out[u] {
-                arrival[v] = arrival[v].max(arrival[u] + self.delay[v]);
-                pending[v] -= 1;
-                if pending[v] == 0 {
-                    ready.push(v);
-                }
-            }
-        }
-        (visited == n).then_some(late)
+        let uncut = self
+            .edges
+            .iter()
+            .zip(w)
+            .zip(&self.fixed)
+            .filter(|((e, &w), &fixed)| w < 1 && !fixed && !self.sequential[e.to])
+            .map(|((e, _), _)| (e.from, e.to));
+        let arrival = arrival_times(&self.delay, &self.sequential, uncut)?;
+        Some(
+            (0..arrival.len())
+                .filter(|&u| arrival[u] > self.clock_period + 1e-9)
+                .collect(),
+        )
     }
 }

@@ -21,7 +21,6 @@
 use super::super::circuit::Circuit;
 use super::value_tag;
 use crate::milp::{Cmp, LinExpr, Model, VarId};
-use std::collections::BTreeMap;
 
 /// Adds every CFDFC's constraints and objective term; returns the throughput variables.
 pub fn add(
@@ -31,38 +30,28 @@ pub fn add(
     slots: &[Option<VarId>],
     objective: &mut LinExpr,
 ) -> Vec<VarId> {
-    let index = circuit.channel_index();
-    let total: u64 = circuit.cfdfcs.iter().map(|c| c.cycle.execs).sum();
+    let weights = circuit.cfdfc_weights();
     let mut phis = Vec::new();
-    for (k, cf) in circuit.cfdfcs.iter().enumerate() {
+    for (k, weight) in weights.into_iter().enumerate() {
         let phi = model.continuous(&format!("phi_cfdfc{k}"), 0.0, 1.0);
-        objective.add_term(phi, cf.cycle.execs as f64 / total.max(1) as f64);
-        let ret: BTreeMap<_, VarId> = cf
-            .units
+        objective.add_term(phi, weight);
+        let (units, edges) = circuit.cfdfc_graph(k);
+        let ret: Vec<VarId> = units
             .iter()
-            .map(|&u| {
-                let v = model.continuous(
+            .map(|u| {
+                model.continuous(
                     &format!("ret{k}_op{}", u.0),
                     f64::NEG_INFINITY,
                     f64::INFINITY,
-                );
-                (u, v)
+                )
             })
             .collect();
-        for &value in &cf.channels {
-            let Some(&i) = index.get(&value) else {
-                continue;
-            };
-            let c = &circuit.channels[i];
-            let (Some(from), to) = (c.from, c.to) else {
-                continue;
-            };
-            let (Some(&ru), Some(&rv)) = (ret.get(&from), ret.get(&to)) else {
-                continue;
-            };
-            let tokens = f64::from(u8::from(cf.backedges.contains(&value)));
-            let latency = f64::from(circuit.units[&from].latency);
-            let tag = format!("cfdfc{k}_{}", value_tag(value.0));
+        for e in edges {
+            let i = e.channel;
+            let (ru, rv) = (ret[e.from], ret[e.to]);
+            let tokens = f64::from(e.tokens);
+            let latency = f64::from(e.latency);
+            let tag = format!("cfdfc{k}_{}", value_tag(circuit.channels[i].value.0));
             // occ = tokens + occ_expr; constraints are stated on occ_expr.
             let occ = LinExpr::new()
                 .term(rv, 1.0)
