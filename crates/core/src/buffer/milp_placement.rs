@@ -3,7 +3,7 @@
 //!
 //! 1. [`greedy`] gives feasible placements: cuts after merges; lean; lean seeded with the
 //!    CFDFCs' retimed breaks ([`retimed_breaks`]: all CFDFCs one after the other, and each
-//!    on its own); and, for a model not [`too_big`], lean seeded with the breaks its LP
+//!    on its own, [`fenced`] from the channels entering them); and, for a model not [`too_big`], lean seeded with the breaks its LP
 //!    relaxation sets above each of [`LP_THRESHOLDS`] (LP-guided rounding). Each is improved
 //!    by local search ([`LocalSearch`]), then taken as it is and with its slots sized by
 //!    a linear program ([`Formulation::slots_sized_at`], rounded up); a linear program with
@@ -26,7 +26,7 @@ use super::circuit::Circuit;
 use super::formulation::{Formulation, Variant};
 use super::greedy::{greedy, ChannelBuffers, Start};
 use super::local_search::LocalSearch;
-use super::retiming::retimed_breaks;
+use super::retiming::{fenced, retimed_breaks};
 use crate::diag::Diagnostic;
 use crate::handshake::Func;
 use crate::milp::{
@@ -255,7 +255,7 @@ fn best_start(
 
 /// Where the greedy placements start: after merges; lean; lean seeded with the CFDFCs
 /// retimed one after the other (most executed first, each keeping the breaks of those
-/// before) and, with several CFDFCs, each on its own; for a model not [`too_big`], lean
+/// before) and, with several CFDFCs, each on its own, both [`fenced`]; for a model not [`too_big`], lean
 /// seeded with the breaks its LP relaxation sets above each of [`LP_THRESHOLDS`].
 fn seeds(circuit: &Circuit, f: &Formulation) -> Vec<(Start, Vec<bool>)> {
     let mut seeds = vec![(Start::AfterMerges, Vec::new()), (Start::Lean, Vec::new())];
@@ -265,11 +265,11 @@ fn seeds(circuit: &Circuit, f: &Formulation) -> Vec<(Start, Vec<bool>)> {
             chained = mask;
         }
     }
-    seeds.push((Start::Lean, chained));
+    seeds.push((Start::Lean, fenced(circuit, &chained)));
     if circuit.cfdfcs.len() > 1 {
         for k in 0..circuit.cfdfcs.len() {
             if let Some((_, mask)) = retimed_breaks(circuit, k, &[]) {
-                seeds.push((Start::Lean, mask));
+                seeds.push((Start::Lean, fenced(circuit, &mask)));
             }
         }
     }

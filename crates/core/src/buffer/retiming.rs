@@ -159,3 +159,29 @@ impl Graph {
         )
     }
 }
+
+/// `mask` with a break on every bufferizable channel that enters a CFDFC's unit from
+/// outside the CFDFCs (a channel of no CFDFC): the retiming does not see the arrivals these
+/// channels bring, so without a break they can make a retimed loop miss the clock period,
+/// and the greedy placement would then cut inside the loop. Breaks that turn out to be
+/// unnecessary are dropped by the local search.
+pub fn fenced(circuit: &Circuit, mask: &[bool]) -> Vec<bool> {
+    let index = circuit.channel_index();
+    let mut in_cfdfc = vec![false; circuit.channels.len()];
+    for cf in &circuit.cfdfcs {
+        for v in &cf.channels {
+            if let Some(&i) = index.get(v) {
+                in_cfdfc[i] = true;
+            }
+        }
+    }
+    let mut fenced = mask.to_vec();
+    fenced.resize(circuit.channels.len(), false);
+    for (i, c) in circuit.channels.iter().enumerate() {
+        let enters = circuit.cfdfcs.iter().any(|cf| cf.units.contains(&c.to));
+        if enters && !in_cfdfc[i] && c.bufferizable {
+            fenced[i] = true;
+        }
+    }
+    fenced
+}
