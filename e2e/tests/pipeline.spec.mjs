@@ -29,12 +29,15 @@ test('an example compiles through every pass; a pass shows its IR', async ({ pag
   await app.view('buffers').click();
   await expect(page.getByTestId('buffers-algorithm')).toHaveText('on-merges');
   await expect(page.getByTestId('buffers-count')).toHaveText(/^[1-9]\d*$/);
+  // gcd's loop (compare, subtract, select behind merges) is longer than 4 ns without cuts.
+  await expect(page.getByTestId('buffers-critical-path')).toHaveText(/^\d+\.\d{3} ns \(misses the clock period\)$/);
   await expect(page.getByTestId('buffers-milp')).toContainText('no MILP');
   // The options reach the driver: the MILP placement runs in the worker and reports its model.
   await app.option('buffers').selectOption('fpga20');
   await app.compile();
   await expect(page.getByTestId('buffers-algorithm')).toHaveText('fpga20');
   await expect(page.getByTestId('buffers-substituted')).toHaveCount(0);
+  await expect(page.getByTestId('buffers-critical-path')).toHaveText(/^[0-3]\.\d{3} ns \(meets the clock period\)$/);
   await expect(page.getByTestId('buffers-milp')).toContainText(/[1-9]\d* variables \(\d+ integer\), [1-9]\d* constraints/);
   await expect(page.getByTestId('buffers-throughput').locator('tbody tr')).not.toHaveCount(0);
   await expect(page.getByTestId('download-lp').first()).toBeVisible();

@@ -1,7 +1,9 @@
 //! Buffer placement over the kernels of `tests/kernels/`: for each kernel and MILP algorithm,
 //! the model's size, the placement's time (CFDFC extraction, model, solve, insertion; under
 //! the clock), the solver's status and where its solution came from, the predicted
-//! throughput of each CFDFC, and the simulated cycles against the on-merges placement.
+//! throughput of each CFDFC, and the simulated cycles and critical path (the clock period
+//! the circuit can run at) against the on-merges placement's. The totals compare the
+//! algorithms in cycles and in time (cycles times critical path).
 //! Run: `cargo run --profile cli -p rivulet-core --example bench_buffers [-- [--alg fpga20|fpl22]
 //! [--clock NS] KERNEL...]` (default: both algorithms, the default clock period, every
 //! kernel).
@@ -37,10 +39,23 @@ fn main() {
         algorithms = vec![FPGA20.to_string(), FPL22.to_string()];
     }
     println!(
-        "{:<22} {:<7} {:>6} {:>5} {:>6} {:>8} {:<14} {:<11} {:>8} {:>8}  throughput per CFDFC",
-        "kernel", "alg", "vars", "int", "cons", "ms", "status", "source", "cycles", "on-merg"
+        "{:<22} {:<7} {:>6} {:>5} {:>6} {:>8} {:<14} {:<11} {:>8} {:>6} {:>8} {:>6}  \
+         throughput per CFDFC",
+        "kernel",
+        "alg",
+        "vars",
+        "int",
+        "cons",
+        "ms",
+        "status",
+        "source",
+        "cycles",
+        "cp ns",
+        "on-merg",
+        "cp ns"
     );
     let mut worst_ms: f64 = 0.0;
+    let mut totals: Vec<Totals> = algorithms.iter().map(|_| Totals::default()).collect();
     for file in corpus::kernel_files() {
         let name = corpus::kernel_name(&file);
         if !file.to_string_lossy().contains("tests/kernels/")
@@ -49,7 +64,11 @@ fn main() {
             continue;
         }
         let base = simulated(&file, Buffering::Placed(BufferOptions::default()));
-        for algorithm in &algorithms {
+        let base_cp = unbuffered(&file).and_then(|(mut func, profile)| {
+            let on_merges = BufferOptions::default();
+            place(&mut func, Some(&profile), &on_merges, &mut Vec::new()).critical_path_ns
+        });
+        for (algorithm, total) in algorithms.iter().zip(&mut totals) {
             let options = BufferOptions {
                 algorithm: algorithm.to_string(),
                 clock_period_ns,
@@ -65,6 +84,7 @@ fn main() {
             let ms = start.elapsed().as_secs_f64() * 1e3;
             worst_ms = worst_ms.max(ms);
             let cycles = simulated(&file, Buffering::Placed(options));
+            total.add(&cycles, report.critical_path_ns, &base, base_cp);
             let m = report.milp.clone().unwrap_or_default();
             let status = if &report.algorithm == algorithm {
                 m.status.clone()
@@ -78,18 +98,75 @@ fn main() {
                 .collect();
             println!(
                 "{name:<22} {algorithm:<7} {:>6} {:>5} {:>6} {ms:>8.1} {status:<14} {:<11} {:>8} \
-                 {:>8}  {}",
+                 {:>6} {:>8} {:>6}  {}",
                 m.variables,
                 m.integer_variables,
                 m.constraints,
                 m.source,
                 cycles,
+                ns(report.critical_path_ns),
                 base,
+                ns(base_cp),
                 loops.join(" ")
             );
         }
     }
     println!("slowest placement: {worst_ms:.1} ms");
+    for (algorithm, t) in algorithms.iter().zip(&totals) {
+        println!(
+            "{algorithm}: {} kernels; cycles {} (on-merges {}), faster/slower in cycles {}/{}; \
+             time {:.0} ns (on-merges {:.0} ns), faster/slower in time {}/{}",
+            t.kernels,
+            t.cycles,
+            t.base_cycles,
+            t.faster_cycles,
+            t.slower_cycles,
+            t.time_ns,
+            t.base_time_ns,
+            t.faster_time,
+            t.slower_time
+        );
+    }
+}
+
+/// A critical path for the table.
+fn ns(critical_path: Option<f64>) -> String {
+    critical_path.map_or("-".into(), |ns| format!("{ns:.2}"))
+}
+
+/// Sums over the kernels where both placements simulate, against on-merges.
+#[derive(Default)]
+struct Totals {
+    kernels: usize,
+    cycles: u64,
+    base_cycles: u64,
+    faster_cycles: usize,
+    slower_cycles: usize,
+    /// Cycles times critical path.
+    time_ns: f64,
+    base_time_ns: f64,
+    faster_time: usize,
+    slower_time: usize,
+}
+
+impl Totals {
+    fn add(&mut self, cycles: &str, cp: Option<f64>, base: &str, base_cp: Option<f64>) {
+        let (Ok(c), Ok(b), Some(cp), Some(base_cp)) =
+            (cycles.parse::<u64>(), base.parse::<u64>(), cp, base_cp)
+        else {
+            return;
+        };
+        let (time, base_time) = (c as f64 * cp, b as f64 * base_cp);
+        self.kernels += 1;
+        self.cycles += c;
+        self.base_cycles += b;
+        self.faster_cycles += usize::from(c < b);
+        self.slower_cycles += usize::from(c > b);
+        self.time_ns += time;
+        self.base_time_ns += base_time;
+        self.faster_time += usize::from(time < base_time - 1e-9);
+        self.slower_time += usize::from(time > base_time + 1e-9);
+    }
 }
 
 /// The kernel's materialized circuit and its arc profile.

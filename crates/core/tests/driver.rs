@@ -181,6 +181,29 @@ fn buffer_options_reach_the_report() {
 }
 
 #[test]
+fn the_critical_path_is_reported_against_the_clock_period() {
+    let critical_path = |algorithm: &str| {
+        let options = DriverOptions {
+            buffers: BufferOptions {
+                algorithm: algorithm.into(),
+                clock_period_ns: 4.0,
+            },
+            ..DriverOptions::default()
+        };
+        let (out, _) = compile_files(&kernel("fir"), &options, &mut |_| {});
+        out.buffers
+            .expect("report")
+            .critical_path_ns
+            .expect("a path")
+    };
+    // On-merges ignores the clock period: fir's loop counter (merge, add, compare, branch)
+    // is one combinational path longer than 4 ns. FPGA20 cuts it.
+    let (on_merges, fpga20) = (critical_path("on-merges"), critical_path("fpga20"));
+    assert!(on_merges > 4.0, "{on_merges}");
+    assert!(fpga20 > 1.0 && fpga20 <= 4.0 + 1e-9, "{fpga20}");
+}
+
+#[test]
 fn fpga20_reports_its_milp_loops_and_lp_files() {
     let options = DriverOptions {
         buffers: BufferOptions {

@@ -149,13 +149,20 @@ impl Evaluator {
     /// Whether the data/valid breaks of `placement` meet the clock period (and cut every
     /// cycle).
     pub fn meets_clock(&self, placement: &[ChannelBuffers]) -> bool {
+        self.critical_path(placement)
+            .is_some_and(|t| t <= self.clock_period + 1e-9)
+    }
+
+    /// The longest combinational data/valid path (ns) through the channels `placement`
+    /// does not break; `None` when they close a cycle.
+    pub fn critical_path(&self, placement: &[ChannelBuffers]) -> Option<f64> {
         let uncut = self
             .arcs
             .iter()
             .filter(|a| !placement[a.channel].break_dv)
             .map(|a| (a.from, a.to));
-        arrival_times(&self.delay, &self.sequential, uncut)
-            .is_some_and(|a| a.iter().all(|&t| t <= self.clock_period + 1e-9))
+        let arrival = arrival_times(&self.delay, &self.sequential, uncut)?;
+        Some(arrival.into_iter().fold(0.0, f64::max))
     }
 
     /// `placement` with [`MAX_SLOTS`] slots on every bufferizable channel: the throughputs

@@ -8,14 +8,17 @@
 //! `algorithm`). An unknown algorithm name is reported the same way.
 
 use crate::buffer::cfdfc::{extract_cycles, most_executed, ArcProfile, Cfdfc};
+use crate::buffer::circuit::Circuit;
+use crate::buffer::evaluate::Evaluator;
 use crate::buffer::fpga20::place_fpga20;
 use crate::buffer::fpl22::place_fpl22;
+use crate::buffer::greedy::ChannelBuffers;
 use crate::buffer::milp_placement::{overall_status, MilpPlacement};
 use crate::buffer::place_on_merges;
 use crate::diag::Diagnostic;
 use crate::handshake::Func;
 use crate::milp::{write_lp, write_solution, SolutionSource, SolveStatus};
-use crate::timing::TimingModel;
+use crate::timing::{TimingModel, CLOCK_PERIOD_RANGE_NS};
 
 /// The name of the correctness-first placement.
 pub const ON_MERGES: &str = "on-merges";
@@ -94,6 +97,10 @@ pub struct BufferReport {
     pub clock_period_ns: f64,
     /// Buffer operations placed.
     pub buffers: usize,
+    /// The placed circuit's longest combinational data/valid path in nanoseconds (the
+    /// clock period it can run at), from the timing model; `None` when it has a
+    /// combinational cycle or the timing model is unusable.
+    pub critical_path_ns: Option<f64>,
     /// The MILP, for MILP-based algorithms.
     pub milp: Option<MilpReport>,
     /// Predicted throughput per loop (MILP-based algorithms).
@@ -134,7 +141,21 @@ pub fn place(
     if report.algorithm == ON_MERGES {
         report.buffers = place_on_merges(func);
     }
+    report.critical_path_ns = critical_path_ns(func);
     report
+}
+
+/// The longest combinational data/valid path of the buffered `func` in nanoseconds: the
+/// timing model's delays (not clamped to any clock period), paths restarting at pipelined
+/// units, memory interfaces and data/valid-breaking buffers.
+pub fn critical_path_ns(func: &Func) -> Option<f64> {
+    let timing = TimingModel::builtin()
+        .ok()?
+        .with_clock_period(*CLOCK_PERIOD_RANGE_NS.end())
+        .ok()?;
+    let circuit = Circuit::new(func, &timing, Vec::new(), &mut Vec::new());
+    let unbroken = vec![ChannelBuffers::default(); circuit.channels.len()];
+    Evaluator::new(&circuit).critical_path(&unbroken)
 }
 
 /// Runs a MILP-based placement and fills the report; `Err` leaves `func` unchanged.

@@ -121,6 +121,7 @@ fn wire_buffers(b: &BufferReport, millis: f64) -> WireBuffers {
         algorithm: b.algorithm.clone(),
         clock_period_ns: b.clock_period_ns,
         buffers: b.buffers,
+        critical_path_ns: b.critical_path_ns,
         millis,
         milp: b.milp.as_ref().map(|m| WireMilp {
             variables: m.variables,

@@ -36,6 +36,14 @@ pub fn summary(r: &BufferReport) -> String {
         "buffers: {} ({} buffer operations, clock period {} ns)\n",
         r.algorithm, r.buffers, r.clock_period_ns
     );
+    if let Some(ns) = r.critical_path_ns {
+        let met = if ns <= r.clock_period_ns + 1e-9 {
+            "meets the clock period"
+        } else {
+            "misses the clock period"
+        };
+        s += &format!("critical path: {ns:.3} ns ({met})\n");
+    }
     if let Some(m) = &r.milp {
         let num = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.9}"));
         s += &format!(

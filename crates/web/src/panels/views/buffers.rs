@@ -127,6 +127,8 @@ fn report_view(b: WireBuffers) -> impl IntoView {
                 <dd data-testid="buffers-algorithm">{b.algorithm.clone()}</dd>
                 <dt>"Clock period"</dt>
                 <dd>{format!("{} ns", b.clock_period_ns)}</dd>
+                <dt>"Critical path"</dt>
+                <dd data-testid="buffers-critical-path">{critical_path(&b)}</dd>
                 <dt>"Buffers placed"</dt>
                 <dd data-testid="buffers-count">{b.buffers}</dd>
                 <dt>"Placement time"</dt>
@@ -137,6 +139,17 @@ fn report_view(b: WireBuffers) -> impl IntoView {
             {throughput}
             {lp_files}
         </div>
+    }
+}
+
+/// The critical path against the clock period, e.g. `7.413 ns (misses the clock period)`.
+fn critical_path(b: &WireBuffers) -> String {
+    match b.critical_path_ns {
+        Some(ns) if ns <= b.clock_period_ns + 1e-9 => {
+            format!("{ns:.3} ns (meets the clock period)")
+        }
+        Some(ns) => format!("{ns:.3} ns (misses the clock period)"),
+        None => "–".to_string(),
     }
 }
 
