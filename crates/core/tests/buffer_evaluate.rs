@@ -10,8 +10,8 @@ use rivulet_core::buffer::cfdfc::{extract_cycles, most_executed, Cfdfc};
 use rivulet_core::buffer::circuit::Circuit;
 use rivulet_core::buffer::evaluate::Evaluator;
 use rivulet_core::buffer::formulation::{Formulation, Variant};
-use rivulet_core::buffer::greedy::{greedy, ChannelBuffers, Start};
-use rivulet_core::buffer::local_search::LocalSearch;
+use rivulet_core::buffer::greedy::{greedy, ChannelBuffers, CutAt, Start};
+use rivulet_core::buffer::local_search::{LocalSearch, SEARCH_WORK};
 use rivulet_core::buffer::retiming::retimed_breaks;
 use rivulet_core::milp::{MicrolpSolver, MilpSolver, SolveOptions};
 use rivulet_core::timing::TimingModel;
@@ -47,7 +47,7 @@ fn evaluated_throughput_is_the_linear_programs() {
             let f = Formulation::build(&c, Variant::Fpga20, name);
             let eval = Evaluator::new(&c);
             for start in [Start::AfterMerges, Start::Lean] {
-                let p = greedy(&c, start, false, &[]);
+                let p = greedy(&c, start, false, &[], CutAt::BeforeFanOut);
                 assert!(eval.meets_clock(&p), "{name} at {clock} ns");
                 let values = completed(&f, &p).expect("a greedy placement completes");
                 for (k, phi) in f.throughput.iter().enumerate() {
@@ -68,7 +68,7 @@ fn a_placement_missing_a_needed_break_fails_both() {
     let c = circuit("fir", 4.0);
     let f = Formulation::build(&c, Variant::Fpga20, "fir");
     let eval = Evaluator::new(&c);
-    let p = greedy(&c, Start::Lean, false, &[]);
+    let p = greedy(&c, Start::Lean, false, &[], CutAt::BeforeFanOut);
     let mut checked = 0;
     for i in 0..p.len() {
         if !p[i].break_dv || c.channels[i].must_break_dv {
@@ -94,8 +94,8 @@ fn searched_and_retimed_placements_are_solutions_no_worse() {
         let f = Formulation::build(&c, Variant::Fpga20, name);
         let search = LocalSearch::new(&c);
         let eval = &search.eval;
-        let start = greedy(&c, Start::AfterMerges, false, &[]);
-        let searched = search.improve(&start);
+        let start = greedy(&c, Start::AfterMerges, false, &[], CutAt::BeforeFanOut);
+        let searched = search.improve(&start, SEARCH_WORK);
         let before = completed(&f, &start).unwrap();
         let after = completed(&f, &searched).expect("the searched placement completes");
         // Slots stay at one per break, so only throughputs and breaks differ.
@@ -121,7 +121,7 @@ fn searched_and_retimed_placements_are_solutions_no_worse() {
                 "{name} CFDFC {k}: {phi} at II {ii}"
             );
             // Completed by the greedy placement, they are a solution of the MILP.
-            let p = greedy(&c, Start::Lean, false, &mask);
+            let p = greedy(&c, Start::Lean, false, &mask, CutAt::BeforeFanOut);
             assert!(eval.meets_clock(&p), "{name} CFDFC {k}");
             assert!(completed(&f, &p).is_some(), "{name} CFDFC {k}");
         }

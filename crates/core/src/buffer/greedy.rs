@@ -12,7 +12,10 @@
 //!    unit is ready, the smallest remaining one has its remaining inputs cut, so every
 //!    cycle ends up cut.
 //! 3. Arrival times are propagated in that order; when a unit's inputs arrive so late that
-//!    its output would miss the clock period, the late inputs are cut.
+//!    its output would miss the clock period, the late inputs are cut ([`CutAt::LateInput`])
+//!    or, with [`CutAt::BeforeFanOut`], the cut moves up before the forks the late path
+//!    fans out of while the path after it still meets the clock period (one cut then
+//!    serves every output of the fork).
 //! 4. With `ready`, merge-like outputs on cycles break ready (with a slot of their own),
 //!    and the same is done for the ready path (which flows from consumers to producers) with
 //!    ready-breaking cuts.
@@ -48,10 +51,27 @@ pub enum Start {
     Lean,
 }
 
+/// Where a data/valid path that misses the clock period is cut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CutAt {
+    /// On the input where it becomes too long.
+    LateInput,
+    /// Further up, before the single-input units it fans out of (forks), where one cut
+    /// serves every output, as long as the path after the cut meets the clock period.
+    BeforeFanOut,
+}
+
 /// The greedy placement of `circuit` (see the module documentation); `ready` also cuts
 /// ready paths; the bufferizable channels marked in `seed` (same order as the channels, may
-/// be shorter) get a data/valid cut from the start.
-pub fn greedy(circuit: &Circuit, start: Start, ready: bool, seed: &[bool]) -> Vec<ChannelBuffers> {
+/// be shorter) get a data/valid cut from the start; late data/valid paths are cut at
+/// `cut_at`.
+pub fn greedy(
+    circuit: &Circuit,
+    start: Start,
+    ready: bool,
+    seed: &[bool],
+    cut_at: CutAt,
+) -> Vec<ChannelBuffers> {
     let mut out: Vec<ChannelBuffers> = circuit
         .channels
         .iter()
@@ -70,17 +90,18 @@ pub fn greedy(circuit: &Circuit, start: Start, ready: bool, seed: &[bool]) -> Ve
             }
         })
         .collect();
-    cut_paths(circuit, &mut out, Direction::Forward);
+    cut_paths(circuit, &mut out, Direction::Forward, cut_at);
     if ready {
-        cut_paths(circuit, &mut out, Direction::Backward);
+        cut_paths(circuit, &mut out, Direction::Backward, cut_at);
     }
     out
 }
 
 /// Cuts the data/valid paths of `placement` that miss the clock period or close a cycle
-/// (step 3 of the module documentation), keeping its breaks.
+/// (step 3 of the module documentation) before the forks they fan out of, keeping its
+/// breaks.
 pub fn cut_data_valid_paths(circuit: &Circuit, placement: &mut [ChannelBuffers]) {
-    cut_paths(circuit, placement, Direction::Forward);
+    cut_paths(circuit, placement, Direction::Forward, CutAt::BeforeFanOut);
 }
 
 /// Which signal's paths are cut.
@@ -93,7 +114,7 @@ enum Direction {
 }
 
 /// Cuts cycles and paths longer than the clock period in one direction.
-fn cut_paths(circuit: &Circuit, out: &mut [ChannelBuffers], dir: Direction) {
+fn cut_paths(circuit: &Circuit, out: &mut [ChannelBuffers], dir: Direction, cut_at: CutAt) {
     let cp = circuit.clock_period;
     // Channels as (tail, head) in the signal's direction, kept when the signal crosses the
     // channel combinationally.
@@ -166,6 +187,22 @@ fn cut_paths(circuit: &Circuit, out: &mut [ChannelBuffers], dir: Direction) {
         .filter(|(_, &n)| n == 0)
         .map(|(&u, _)| u)
         .collect();
+    // The unit that channel `ch` leaves and its single input, if that unit fans out and
+    // the cut can move before it (`after`: the delay after the cut so far).
+    let hoists = dir == Direction::Forward && cut_at == CutAt::BeforeFanOut;
+    let fan_out_input = |ch: usize, after: f64, out: &[ChannelBuffers]| -> Option<(OpId, usize)> {
+        let (t, _) = ends(&circuit.channels[ch])?;
+        let fans_out = outputs.get(&t).is_some_and(|l| l.len() > 1);
+        let &[c] = arriving.get(&t)?.as_slice() else {
+            return None;
+        };
+        (fans_out
+            && !restarts(t)
+            && circuit.channels[c].bufferizable
+            && live(c, out)
+            && after + delay(t) <= cp + 1e-9)
+            .then_some((t, c))
+    };
     let mut arrival: BTreeMap<OpId, f64> = BTreeMap::new();
     let mut done: BTreeSet<OpId> = BTreeSet::new();
     while done.len() < pending.len() {
@@ -208,7 +245,31 @@ fn cut_paths(circuit: &Circuit, out: &mut [ChannelBuffers], dir: Direction) {
                 continue;
             };
             if a + d > cp + 1e-9 && circuit.channels[i].bufferizable {
-                set_cut(&mut out[i]);
+                // With `CutAt::BeforeFanOut`, up the single-input units with several
+                // outputs while u's arrival still meets the clock period.
+                let mut cut_channel = i;
+                let mut chain: Vec<OpId> = Vec::new();
+                let mut after = d;
+                while let Some((t, c)) = if hoists {
+                    fan_out_input(cut_channel, after, out)
+                } else {
+                    None
+                } {
+                    after += delay(t);
+                    chain.push(t);
+                    cut_channel = c;
+                }
+                set_cut(&mut out[cut_channel]);
+                if chain.is_empty() {
+                    continue;
+                }
+                // The fan-out units' arrivals restart at the cut.
+                let mut at = 0.0;
+                for &t in chain.iter().rev() {
+                    at += delay(t);
+                    arrival.insert(t, at);
+                }
+                latest = latest.max(at);
             } else {
                 latest = latest.max(a);
             }

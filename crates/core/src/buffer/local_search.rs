@@ -14,7 +14,8 @@
 //! Throughputs are evaluated with every bufferizable channel at [`super::formulation::MAX_SLOTS`] slots, the
 //! most any sizing reaches; the caller sizes the slots of the result by a linear program.
 //! Breaks the rules force are never moved. Rounds repeat until none improves or the
-//! evaluation budget (a count, never time) runs out, so results are deterministic.
+//! work budget (evaluations times the circuit's channels, never time) runs out, so results
+//! are deterministic.
 
 use super::circuit::Circuit;
 use super::evaluate::Evaluator;
@@ -22,8 +23,13 @@ use super::greedy::{cut_data_valid_paths, ChannelBuffers};
 use crate::handshake::OpId;
 use std::collections::BTreeMap;
 
-/// Most placements one local search evaluates.
-pub const EVALUATION_BUDGET: usize = 20_000;
+/// The work one local search may do, in evaluations times the circuit's channels (an
+/// evaluation costs about one pass over the channels): 20,000 evaluations of a
+/// 200-channel circuit.
+pub const SEARCH_WORK: usize = 4_000_000;
+/// The work of the first, screening search of each start (the best starts are then
+/// searched further with [`SEARCH_WORK`]).
+pub const SCREENING_WORK: usize = 800_000;
 
 /// The search's state: the breaks, slots at the maximum, and the throughputs they reach.
 struct State {
@@ -51,21 +57,24 @@ impl<'a> LocalSearch<'a> {
         }
     }
 
-    /// `start` with its data/valid breaks improved (slots: one per break, or the rules'
-    /// minimum; the caller sizes them). A start that misses the clock period is returned
+    /// `start` with its data/valid breaks improved within `work` (see [`SEARCH_WORK`];
+    /// slots: one per break, or the rules' minimum; the caller sizes them). A start that misses the clock period is returned
     /// as it is.
-    pub fn improve(&self, start: &[ChannelBuffers]) -> Vec<ChannelBuffers> {
+    pub fn improve(&self, start: &[ChannelBuffers], work: usize) -> Vec<ChannelBuffers> {
+        let mut budget = work / self.circuit.channels.len().max(1);
         let wide = self.eval.widened(start);
         if !self.eval.meets_clock(&wide) {
             return start.to_vec();
         }
         let mut state = self.state(wide);
-        let mut budget = EVALUATION_BUDGET;
+        // Kicks resume after the last one kept (earlier channels were just tried).
+        let mut kick_from = 0;
         loop {
             let all = 0..self.circuit.channels.len();
             let dropped = self.drop_breaks(&mut state, all, &mut budget);
             let shifted = self.shift_breaks(&mut state, &mut budget);
-            let kicked = !dropped && !shifted && self.kick_breaks(&mut state, &mut budget);
+            let kicked =
+                !dropped && !shifted && self.kick_breaks(&mut state, &mut budget, &mut kick_from);
             if (!dropped && !shifted && !kicked) || budget == 0 {
                 break;
             }
@@ -197,13 +206,14 @@ impl<'a> LocalSearch<'a> {
         any
     }
 
-    /// Takes out one break at a time, cuts the paths that then miss the clock period where
-    /// the greedy placement would (at the unit where they become too long), and drops the
-    /// breaks no longer needed; keeps the first result with a higher objective. True if one
-    /// was kept.
-    fn kick_breaks(&self, state: &mut State, budget: &mut usize) -> bool {
+    /// Takes out one break at a time (from channel `from` on, round the circuit), cuts the
+    /// paths that then miss the clock period where the greedy placement would (at the unit
+    /// where they become too long), and drops the breaks no longer needed; keeps the first
+    /// result with a higher objective (and moves `from` past it). True if one was kept.
+    fn kick_breaks(&self, state: &mut State, budget: &mut usize, from: &mut usize) -> bool {
         let before = self.objective(state);
-        for i in 0..self.circuit.channels.len() {
+        let n = self.circuit.channels.len();
+        for i in (0..n).map(|k| (*from + k) % n) {
             if *budget == 0 {
                 return false;
             }
@@ -222,6 +232,7 @@ impl<'a> LocalSearch<'a> {
             self.drop_breaks(&mut candidate, 0..self.circuit.channels.len(), budget);
             if self.objective(&candidate) > before + 1e-9 {
                 *state = candidate;
+                *from = i + 1;
                 return true;
             }
         }

@@ -3,10 +3,13 @@
 //!
 //! 1. [`greedy`] gives feasible placements: cuts after merges; lean; lean seeded with the
 //!    CFDFCs' retimed breaks ([`retimed_breaks`]: all CFDFCs one after the other, and each
-//!    on its own, [`fenced`] from the channels entering them); and, for a model not [`too_big`], lean seeded with the breaks its LP
-//!    relaxation sets above each of [`LP_THRESHOLDS`] (LP-guided rounding). Each is improved
-//!    by local search ([`LocalSearch`]), then taken as it is and with its slots sized by
-//!    a linear program ([`Formulation::slots_sized_at`], rounded up); a linear program with
+//!    on its own, [`fenced`] from the channels entering them); and, for a model not
+//!    [`too_big`], lean seeded with the breaks its LP relaxation sets above each of
+//!    [`LP_THRESHOLDS`] (LP-guided rounding). Each start cuts late paths both ways
+//!    ([`CutAt`]) and keeps the better. Each is improved by a short local search
+//!    ([`LocalSearch`], [`SCREENING_WORK`]); the [`COMPLETED_STARTS`] best are searched
+//!    further ([`SEARCH_WORK`]), then taken as they are and with their slots sized by a
+//!    linear program ([`Formulation::slots_sized_at`], rounded up); a linear program with
 //!    the integral variables fixed completes each (arrival times, retiming, throughputs)
 //!    into a solution of the MILP, and the best one is kept. If none completes, the
 //!    placement fails (the caller falls back to on-merges).
@@ -24,8 +27,8 @@
 use super::cfdfc::Cfdfc;
 use super::circuit::Circuit;
 use super::formulation::{Formulation, Variant};
-use super::greedy::{greedy, ChannelBuffers, Start};
-use super::local_search::LocalSearch;
+use super::greedy::{greedy, ChannelBuffers, CutAt, Start};
+use super::local_search::{LocalSearch, SCREENING_WORK, SEARCH_WORK};
 use super::retiming::{fenced, retimed_breaks};
 use crate::diag::Diagnostic;
 use crate::handshake::Func;
@@ -203,9 +206,9 @@ pub fn solve(
 }
 
 /// The greedy starts (after merges, lean, lean from the retimed breaks, and lean from the
-/// relaxation's cuts at each of [`LP_THRESHOLDS`]), each improved by local search; the
-/// [`COMPLETED_STARTS`] best by the evaluator's objective, each as it is and with its slots
-/// sized by a linear program, each completed by a linear program: the best placement and
+/// relaxation's cuts at each of [`LP_THRESHOLDS`]), each improved by a short local search;
+/// the [`COMPLETED_STARTS`] best by the evaluator's objective, searched further, each as it
+/// is and with its slots sized by a linear program, each completed by a linear program: the best placement and
 /// its values, if any is feasible.
 fn best_start(
     circuit: &Circuit,
@@ -217,22 +220,34 @@ fn best_start(
     // Placements already tried (seeds often round to the same one).
     let mut tried: Vec<Vec<ChannelBuffers>> = Vec::new();
     for (start, seed) in seeds(circuit, f) {
-        let p = greedy(circuit, start, variant == Variant::Fpl22, &seed);
+        // The cuts before fan-outs usually save breaks, but can land on a loop the late
+        // input is not on: the better of both by the evaluator.
+        let ready = variant == Variant::Fpl22;
+        let p = [CutAt::BeforeFanOut, CutAt::LateInput]
+            .map(|cut_at| greedy(circuit, start, ready, &seed, cut_at))
+            .into_iter()
+            .max_by(|a, b| score(&search, a).total_cmp(&score(&search, b)))
+            .expect("two placements");
         if tried.contains(&p) {
             continue;
         }
         tried.push(p.clone());
-        let p = search.improve(&p);
-        // A placement the evaluator rejects still goes to the linear programs, last.
-        let score = search.eval.objective(&p).unwrap_or(f64::NEG_INFINITY);
+        let p = search.improve(&p, SCREENING_WORK);
         if !searched.iter().any(|(_, q)| *q == p) {
-            searched.push((score, p));
+            searched.push((score(&search, &p), p));
         }
     }
-    // Best first; the sort is stable, so ties keep the seeds' order.
+    // Best first; the sort is stable, so ties keep the seeds' order. The best are searched
+    // further.
+    searched.sort_by(|a, b| b.0.total_cmp(&a.0));
+    searched.truncate(COMPLETED_STARTS);
+    for (s, p) in &mut searched {
+        *p = search.improve(p, SEARCH_WORK);
+        *s = score(&search, p);
+    }
     searched.sort_by(|a, b| b.0.total_cmp(&a.0));
     let mut best: Option<(Vec<ChannelBuffers>, Vec<f64>)> = None;
-    for (_, p) in searched.into_iter().take(COMPLETED_STARTS) {
+    for (_, p) in searched {
         let sized = MicrolpSolver
             .solve(&f.slots_sized_at(&p), &SolveOptions::default())
             .values
@@ -251,6 +266,15 @@ fn best_start(
         }
     }
     best
+}
+
+/// The evaluator's objective of a searched placement; one it rejects still goes to the
+/// linear programs, last.
+fn score(search: &LocalSearch, placement: &[ChannelBuffers]) -> f64 {
+    search
+        .eval
+        .objective(placement)
+        .unwrap_or(f64::NEG_INFINITY)
 }
 
 /// Where the greedy placements start: after merges; lean; lean seeded with the CFDFCs
