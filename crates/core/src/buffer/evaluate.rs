@@ -266,18 +266,43 @@ impl Evaluator {
             graph.push((e.to, e.from, -lo));
         }
         let mut dist = vec![0.0f64; *n];
+        let mut parent = vec![usize::MAX; *n];
         for _ in 0..=*n {
             let mut changed = false;
             for &(a, b, w) in &graph {
                 if dist[a] + w < dist[b] - 1e-9 {
                     dist[b] = dist[a] + w;
+                    parent[b] = a;
                     changed = true;
                 }
             }
             if !changed {
                 return true;
             }
+            if has_cycle(&parent) {
+                return false;
+            }
         }
         false
     }
+}
+
+/// Whether the predecessor links of a Bellman-Ford run close a cycle. Every link was set by
+/// a strict improvement, so such a cycle is negative (its weight is below the improvement
+/// tolerance): the constraints are infeasible, usually many passes before Bellman-Ford's
+/// own bound says so.
+fn has_cycle(parent: &[usize]) -> bool {
+    // 0: not seen; i + 1: seen on the walk from unit i.
+    let mut seen = vec![0usize; parent.len()];
+    for start in 0..parent.len() {
+        let mut u = start;
+        while u != usize::MAX && seen[u] == 0 {
+            seen[u] = start + 1;
+            u = parent[u];
+        }
+        if u != usize::MAX && seen[u] == start + 1 {
+            return true;
+        }
+    }
+    false
 }
