@@ -187,10 +187,14 @@ fn cut_paths(circuit: &Circuit, out: &mut [ChannelBuffers], dir: Direction, cut_
         .filter(|(_, &n)| n == 0)
         .map(|(&u, _)| u)
         .collect();
-    // The unit that channel `ch` leaves and its single input, if that unit fans out and
-    // the cut can move before it (`after`: the delay after the cut so far).
+    // With `CutAt::BeforeFanOut` (data/valid only): the unit that channel `ch` leaves and
+    // its single input, if that unit fans out and the cut can move before it (`after`: the
+    // delay after the cut so far).
     let hoists = dir == Direction::Forward && cut_at == CutAt::BeforeFanOut;
     let fan_out_input = |ch: usize, after: f64, out: &[ChannelBuffers]| -> Option<(OpId, usize)> {
+        if !hoists {
+            return None;
+        }
         let (t, _) = ends(&circuit.channels[ch])?;
         let fans_out = outputs.get(&t).is_some_and(|l| l.len() > 1);
         let &[c] = arriving.get(&t)?.as_slice() else {
@@ -245,16 +249,12 @@ fn cut_paths(circuit: &Circuit, out: &mut [ChannelBuffers], dir: Direction, cut_
                 continue;
             };
             if a + d > cp + 1e-9 && circuit.channels[i].bufferizable {
-                // With `CutAt::BeforeFanOut`, up the single-input units with several
-                // outputs while u's arrival still meets the clock period.
+                // Up the single-input units with several outputs while u's arrival still
+                // meets the clock period.
                 let mut cut_channel = i;
                 let mut chain: Vec<OpId> = Vec::new();
                 let mut after = d;
-                while let Some((t, c)) = if hoists {
-                    fan_out_input(cut_channel, after, out)
-                } else {
-                    None
-                } {
+                while let Some((t, c)) = fan_out_input(cut_channel, after, out) {
                     after += delay(t);
                     chain.push(t);
                     cut_channel = c;

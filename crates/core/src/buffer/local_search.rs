@@ -11,8 +11,9 @@
 //! * *kick*: take a break out, cut the paths that then miss the clock period where the
 //!   greedy placement would, and drop what is no longer needed.
 //!
-//! Throughputs are evaluated with every bufferizable channel at [`super::formulation::MAX_SLOTS`] slots, the
-//! most any sizing reaches; the caller sizes the slots of the result by a linear program.
+//! Throughputs are evaluated with every bufferizable channel at
+//! [`super::formulation::MAX_SLOTS`] slots, the most any sizing reaches; the caller sizes the
+//! slots of the result by a linear program.
 //! Breaks the rules force are never moved. Rounds repeat until none improves or the
 //! work budget (evaluations times the circuit's channels, never time) runs out, so results
 //! are deterministic.
@@ -58,8 +59,8 @@ impl<'a> LocalSearch<'a> {
     }
 
     /// `start` with its data/valid breaks improved within `work` (see [`SEARCH_WORK`];
-    /// slots: one per break, or the rules' minimum; the caller sizes them). A start that misses the clock period is returned
-    /// as it is.
+    /// slots: one per break, or the rules' minimum; the caller sizes them). A start that
+    /// misses the clock period is returned as it is.
     pub fn improve(&self, start: &[ChannelBuffers], work: usize) -> Vec<ChannelBuffers> {
         let mut budget = work / self.circuit.channels.len().max(1);
         let wide = self.eval.widened(start);

@@ -208,8 +208,8 @@ pub fn solve(
 /// The greedy starts (after merges, lean, lean from the retimed breaks, and lean from the
 /// relaxation's cuts at each of [`LP_THRESHOLDS`]), each improved by a short local search;
 /// the [`COMPLETED_STARTS`] best by the evaluator's objective, searched further, each as it
-/// is and with its slots sized by a linear program, each completed by a linear program: the best placement and
-/// its values, if any is feasible.
+/// is and with its slots sized by a linear program, each completed by a linear program: the
+/// best placement and its values, if any is feasible.
 fn best_start(
     circuit: &Circuit,
     f: &Formulation,
@@ -221,13 +221,15 @@ fn best_start(
     let mut tried: Vec<Vec<ChannelBuffers>> = Vec::new();
     for (start, seed) in seeds(circuit, f) {
         // The cuts before fan-outs usually save breaks, but can land on a loop the late
-        // input is not on: the better of both by the evaluator.
+        // input is not on: the better of both by the evaluator (on a tie, the late inputs).
         let ready = variant == Variant::Fpl22;
-        let p = [CutAt::BeforeFanOut, CutAt::LateInput]
-            .map(|cut_at| greedy(circuit, start, ready, &seed, cut_at))
-            .into_iter()
-            .max_by(|a, b| score(&search, a).total_cmp(&score(&search, b)))
-            .expect("two placements");
+        let hoisted = greedy(circuit, start, ready, &seed, CutAt::BeforeFanOut);
+        let late = greedy(circuit, start, ready, &seed, CutAt::LateInput);
+        let p = if score(&search, &hoisted) > score(&search, &late) {
+            hoisted
+        } else {
+            late
+        };
         if tried.contains(&p) {
             continue;
         }
@@ -279,8 +281,9 @@ fn score(search: &LocalSearch, placement: &[ChannelBuffers]) -> f64 {
 
 /// Where the greedy placements start: after merges; lean; lean seeded with the CFDFCs
 /// retimed one after the other (most executed first, each keeping the breaks of those
-/// before) and, with several CFDFCs, each on its own, both [`fenced`]; for a model not [`too_big`], lean
-/// seeded with the breaks its LP relaxation sets above each of [`LP_THRESHOLDS`].
+/// before) and, with several CFDFCs, each on its own, both [`fenced`]; for a model not
+/// [`too_big`], lean seeded with the breaks its LP relaxation sets above each of
+/// [`LP_THRESHOLDS`].
 fn seeds(circuit: &Circuit, f: &Formulation) -> Vec<(Start, Vec<bool>)> {
     let mut seeds = vec![(Start::AfterMerges, Vec::new()), (Start::Lean, Vec::new())];
     let mut chained: Vec<bool> = Vec::new();
