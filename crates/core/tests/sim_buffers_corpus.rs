@@ -1,5 +1,6 @@
 //! Every kernel of `tests/kernels/`, buffered by each MILP placement (`fpga20`, `fpl22`):
-//! * at the default clock period (4 ns), simulates to the interpreter's outputs;
+//! * at the default clock period (4 ns), simulates to the interpreter's outputs, and its
+//!   buffered circuit's critical path (every buffer's delay counted) meets the clock period;
 //! * at a clock period every on-merges circuit meets ([`RELAXED_NS`]), also simulates to the
 //!   interpreter's outputs, in no more cycles than with the on-merges placement, except for
 //!   the kernels listed in [`SLOWER`] with the reason (the test fails when a listed kernel
@@ -14,7 +15,7 @@
 mod corpus;
 
 use rivulet_core::diag::render;
-use rivulet_core::driver::{BufferOptions, FPGA20, FPL22};
+use rivulet_core::driver::{BufferOptions, FPGA20, FPL22, ON_MERGES};
 use rivulet_core::sim::run_c::Buffering;
 use std::path::Path;
 
@@ -26,7 +27,7 @@ const SLOWER: &[(&str, &str, &str)] = &[];
 const RELAXED_NS: f64 = 100.0;
 
 /// `Ok(cycles)` or the reason the kernel fails (including a placement that fell back to
-/// another algorithm).
+/// another algorithm, and a MILP placement that misses its clock period).
 fn cycles(file: &Path, buffering: Buffering) -> Result<u64, String> {
     let run = corpus::simulate(file, buffering.clone())?;
     if let (Buffering::Placed(o), Some(r)) = (&buffering, &run.out.buffers) {
@@ -36,6 +37,13 @@ fn cycles(file: &Path, buffering: Buffering) -> Result<u64, String> {
                 r.algorithm,
                 o.algorithm,
                 render(&run.sources, &run.out.diagnostics)
+            ));
+        }
+        let critical_path = r.critical_path_ns.unwrap_or(f64::INFINITY);
+        if r.algorithm != ON_MERGES && critical_path > o.clock_period_ns + 1e-9 {
+            return Err(format!(
+                "critical path {critical_path} ns misses the {} ns clock period",
+                o.clock_period_ns
             ));
         }
     }

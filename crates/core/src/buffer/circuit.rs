@@ -17,9 +17,14 @@
 //!   loop-carried value until the next iteration's select arrives); the output of a
 //!   merge-like unit on a cycle gets a ready-breaking slot when the algorithm does not model
 //!   the ready path (spec: FPGA20).
+//! * Buffers that do not break data/valid still delay it ([`BufferDelays`]): the mappings
+//!   put a channel's ready-breaking slot and its transparent slots (a `FIFO_BREAK_NONE`)
+//!   after its data/valid break, so their delays lie on the path from the break (or the
+//!   producer) to the consumer ([`BufferDelays::on`]).
 
 use super::cfdfc::{is_memory_interface, Cfdfc};
 use super::cycles::cyclic_channels;
+use super::greedy::ChannelBuffers;
 use super::on_merges::back_edge_inputs;
 use crate::diag::Diagnostic;
 use crate::handshake::{BufferType, Func, OpId, OpKind, ValueId};
@@ -60,6 +65,64 @@ pub struct Channel {
     pub min_slots: u32,
     /// Whether it must break data/valid.
     pub must_break_dv: bool,
+    /// Whether it gets a ready-breaking slot whatever the model decides (the output of a
+    /// merge-like unit on a cycle: FPGA20's rule, kept by FPL22).
+    pub ready_slot: bool,
+}
+
+/// The data/valid delays (ns) of the buffers that let data/valid through.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct BufferDelays {
+    /// A `FIFO_BREAK_NONE` (the transparent slots of a channel), whatever its slots.
+    pub transparent: f64,
+    /// A `ONE_SLOT_BREAK_R`.
+    pub ready_slot: f64,
+}
+
+impl BufferDelays {
+    /// The delays of the timing model's buffers.
+    pub fn of(timing: &TimingModel) -> BufferDelays {
+        let delay = |ty: BufferType| {
+            timing
+                .buffer(ty.as_str())
+                .map_or(0.0, |t| t.data.max(t.valid))
+        };
+        BufferDelays {
+            transparent: delay(BufferType::FifoBreakNone),
+            ready_slot: delay(BufferType::OneSlotBreakR),
+        }
+    }
+
+    /// The data/valid delay (ns) the buffers `b` add on channel `c` after its data/valid
+    /// break (if any): its ready-breaking slot (placed or by rule) and its transparent
+    /// slots (those beyond one per break).
+    pub fn on(&self, c: &Channel, b: &ChannelBuffers) -> f64 {
+        if !c.bufferizable {
+            return 0.0;
+        }
+        let ready = if b.break_r || c.ready_slot {
+            self.ready_slot
+        } else {
+            0.0
+        };
+        let transparent = if b.slots > b.breaks() {
+            self.transparent
+        } else {
+            0.0
+        };
+        ready + transparent
+    }
+}
+
+impl Channel {
+    /// `b` with the fewest slots the channel may hold: one per break, at least the rules'
+    /// minimum (the slots of a placement before they are sized).
+    pub fn lean(&self, b: &ChannelBuffers) -> ChannelBuffers {
+        ChannelBuffers {
+            slots: self.min_slots.max(b.breaks()),
+            ..*b
+        }
+    }
 }
 
 /// A channel of a CFDFC between two of its units (indices into the CFDFC's unit list).
@@ -90,6 +153,9 @@ pub struct Circuit {
     pub cfdfcs: Vec<Cfdfc>,
     /// The clock period in ns.
     pub clock_period: f64,
+    /// Delays of the buffers placed on channels (zero for a circuit whose buffers are
+    /// already units).
+    pub buffer_delays: BufferDelays,
 }
 
 impl Circuit {
@@ -101,7 +167,6 @@ impl Circuit {
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Circuit {
         let cp = timing.clock_period_ns;
-        let mut slow: Vec<String> = Vec::new();
         let mut units = BTreeMap::new();
         for (id, op) in func.ops() {
             let width = op
@@ -110,22 +175,8 @@ impl Circuit {
                 .and_then(|&v| func.ty(v))
                 .map_or(32, |t| t.data_width());
             let mut unit = unit_timing(&op.kind, width, timing);
-            if unit.delay > cp {
-                slow.push(op.name.clone().unwrap_or_else(|| op.kind.mnemonic().into()));
-                unit.delay = cp;
-            }
             unit.ready_delay = unit.ready_delay.min(cp);
             units.insert(id, unit);
-        }
-        if !slow.is_empty() {
-            diagnostics.push(
-                Diagnostic::warning(format!(
-                    "{} units are slower than the {cp} ns clock period; their paths cannot \
-                     meet it",
-                    slow.len()
-                ))
-                .with_note(format!("units: {}", slow.join(", "))),
-            );
         }
         let cycles = cyclic_channels(func);
         let back_edges = back_edge_inputs(func, &cycles);
@@ -150,22 +201,27 @@ impl Circuit {
             let multi_merge = from
                 .and_then(|o| func.op(o))
                 .is_some_and(|o| o.kind == OpKind::Merge && o.operands.len() > 1);
+            let bufferizable = value.ty.is_dataflow() && !touches_memory;
             channels.push(Channel {
                 value: v,
                 from,
                 to,
-                bufferizable: value.ty.is_dataflow() && !touches_memory,
+                bufferizable,
                 on_cycle,
                 after_merge_like,
                 min_slots: u32::from(multi_merge && on_cycle),
                 must_break_dv: back_edges.contains(&v),
+                ready_slot: bufferizable && after_merge_like && on_cycle,
             });
         }
+        let buffer_delays = BufferDelays::of(timing);
+        clamp_slow_units(func, &mut units, &channels, &buffer_delays, cp, diagnostics);
         Circuit {
             units,
             channels,
             cfdfcs,
             clock_period: cp,
+            buffer_delays,
         }
     }
 
@@ -214,6 +270,46 @@ impl Circuit {
             .enumerate()
             .map(|(i, c)| (c.value, i))
             .collect()
+    }
+}
+
+/// Clamps the delay of every unit slower than the clock period `cp` (with the delay of the
+/// ready-breaking slot the rules put on an input of a combinational unit) so that the
+/// constraints stay feasible, and warns about those units: their paths cannot meet `cp`.
+fn clamp_slow_units(
+    func: &Func,
+    units: &mut BTreeMap<OpId, Unit>,
+    channels: &[Channel],
+    buffer_delays: &BufferDelays,
+    cp: f64,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let mut budget: BTreeMap<OpId, f64> = units.keys().map(|&u| (u, cp)).collect();
+    for c in channels.iter().filter(|c| c.ready_slot) {
+        if !units[&c.to].sequential {
+            budget.insert(c.to, cp - buffer_delays.ready_slot);
+        }
+    }
+    let mut slow: Vec<String> = Vec::new();
+    for (id, unit) in units.iter_mut() {
+        let most = budget[id].max(0.0);
+        if unit.delay > most {
+            let op = func.op(*id);
+            slow.push(op.map_or_else(String::new, |op| {
+                op.name.clone().unwrap_or_else(|| op.kind.mnemonic().into())
+            }));
+            unit.delay = most;
+        }
+    }
+    if !slow.is_empty() {
+        diagnostics.push(
+            Diagnostic::warning(format!(
+                "{} units are slower than the {cp} ns clock period (with the buffers their \
+                 inputs need); their paths cannot meet it",
+                slow.len()
+            ))
+            .with_note(format!("units: {}", slow.join(", "))),
+        );
     }
 }
 

@@ -2,10 +2,10 @@
 //! its data/valid breaks meet the clock period, and the throughput each CFDFC reaches.
 //!
 //! * Timing ([`Evaluator::meets_clock`]): the longest combinational data/valid path through
-//!   the uncut channels, with exactly the rows of [`super::formulation::timing`] (a unit's
-//!   arrival is its delay plus the latest arrival over its uncut inputs from units that are
-//!   not sequential; a sequential unit's output leaves after its own delay). A cycle of
-//!   uncut channels, or an arrival above the clock period, fails.
+//!   the uncut channels ([`PathTiming`]), with the delays of the buffers the placement's
+//!   breaks need and the rules require (its lean slots, [`super::circuit::Channel::lean`]).
+//!   A cycle of uncut channels, or an arrival above the clock period, fails. Transparent
+//!   slots add delay too: [`Evaluator::transparent_room`] says where they fit.
 //! * Throughput ([`Evaluator::throughput`]): for a fixed `phi`, the rows of
 //!   [`super::formulation::throughput`] are difference constraints on the retiming variables
 //!   (`lo(phi) <= ret_v - ret_u <= hi(phi)`), feasible exactly when their constraint graph
@@ -13,117 +13,39 @@
 //!   bisection finds the largest one to within [`PHI_TOLERANCE`].
 //!
 //! The slots of the evaluated placement are taken as given; with `slots = MAX_SLOTS` on
-//! every bufferizable channel the throughput is the largest any slot sizing reaches for
-//! those breaks (slots only bound occupancies from above).
+//! every bufferizable channel with room for them ([`Evaluator::widened`]) the throughput is
+//! the largest a slot sizing of those breaks within the clock period reaches on those
+//! channels (slots only bound occupancies from above).
 
-use super::circuit::{CfdfcEdge, Circuit};
+use super::circuit::{BufferDelays, CfdfcEdge, Channel, Circuit};
 use super::formulation::{DV_COST, MAX_SLOTS};
 use super::greedy::ChannelBuffers;
-use crate::handshake::OpId;
-use std::collections::BTreeMap;
+use super::path_timing::PathTiming;
 
 /// Precision of the throughputs [`Evaluator::throughput`] returns.
 pub const PHI_TOLERANCE: f64 = 1e-7;
-
-/// The data/valid arrival time at every unit's output when the combinational `arcs`
-/// (tail, head) are the uncut channels into units that are not `sequential`: a unit's
-/// delay plus the latest arrival over those arcs, a sequential unit's output leaving after
-/// its own delay (the rows of [`super::formulation::timing`]). `None` when the arcs close a
-/// cycle.
-pub fn arrival_times(
-    delay: &[f64],
-    sequential: &[bool],
-    arcs: impl Iterator<Item = (usize, usize)>,
-) -> Option<Vec<f64>> {
-    let n = delay.len();
-    let mut arrival = delay.to_vec();
-    let mut pending = vec![0u32; n];
-    // Arcs from combinational units, grouped by tail (counting sort).
-    let mut start = vec![0usize; n + 1];
-    let mut chained: Vec<(usize, usize)> = Vec::new();
-    for (from, to) in arcs {
-        if sequential[from] {
-            arrival[to] = arrival[to].max(delay[from] + delay[to]);
-        } else {
-            pending[to] += 1;
-            start[from + 1] += 1;
-            chained.push((from, to));
-        }
-    }
-    for u in 0..n {
-        start[u + 1] += start[u];
-    }
-    let mut heads = vec![0usize; chained.len()];
-    let mut fill = start.clone();
-    for (from, to) in chained {
-        heads[fill[from]] = to;
-        fill[from] += 1;
-    }
-    let mut ready: Vec<usize> = (0..n).filter(|&u| pending[u] == 0).collect();
-    let mut visited = 0;
-    while let Some(u) = ready.pop() {
-        visited += 1;
-        for &v in &heads[start[u]..start[u + 1]] {
-            arrival[v] = arrival[v].max(arrival[u] + delay[v]);
-            pending[v] -= 1;
-            if pending[v] == 0 {
-                ready.push(v);
-            }
-        }
-    }
-    (visited == n).then_some(arrival)
-}
-
-/// One data/valid timing arc into a combinational unit; a break on its channel cuts it.
-#[derive(Clone, Debug)]
-struct TimingArc {
-    from: usize,
-    to: usize,
-    channel: usize,
-}
 
 /// The circuit prepared for repeated evaluations.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     clock_period: f64,
-    /// Delay per unit (in the order of the circuit's units).
-    delay: Vec<f64>,
-    /// Whether paths restart at the unit's outputs.
-    sequential: Vec<bool>,
-    /// Arcs into combinational units from units (arguments arrive at 0).
-    arcs: Vec<TimingArc>,
+    /// The data/valid paths.
+    paths: PathTiming,
+    /// The circuit's channels.
+    channels: Vec<Channel>,
+    /// The delays of buffers on channels.
+    buffer_delays: BufferDelays,
     /// Per CFDFC: its unit count and channels.
     cfdfcs: Vec<(usize, Vec<CfdfcEdge>)>,
     /// Per CFDFC, its share of the executions (the objective's weight of its throughput).
     pub weights: Vec<f64>,
     /// Per channel, the CFDFCs it belongs to.
     pub cfdfcs_of_channel: Vec<Vec<usize>>,
-    /// Per channel, whether buffers may go on it.
-    bufferizable: Vec<bool>,
 }
 
 impl Evaluator {
     /// Prepares `circuit`.
     pub fn new(circuit: &Circuit) -> Evaluator {
-        let unit_index: BTreeMap<OpId, usize> = circuit
-            .units
-            .keys()
-            .enumerate()
-            .map(|(i, &op)| (op, i))
-            .collect();
-        let arcs = circuit
-            .channels
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| !circuit.units[&c.to].sequential)
-            .filter_map(|(i, c)| {
-                Some(TimingArc {
-                    from: unit_index[&c.from?],
-                    to: unit_index[&c.to],
-                    channel: i,
-                })
-            })
-            .collect();
         let mut cfdfcs_of_channel = vec![Vec::new(); circuit.channels.len()];
         let cfdfcs = (0..circuit.cfdfcs.len())
             .map(|k| {
@@ -136,13 +58,12 @@ impl Evaluator {
             .collect();
         Evaluator {
             clock_period: circuit.clock_period,
-            delay: circuit.units.values().map(|u| u.delay).collect(),
-            sequential: circuit.units.values().map(|u| u.sequential).collect(),
-            arcs,
+            paths: PathTiming::new(circuit),
+            channels: circuit.channels.clone(),
+            buffer_delays: circuit.buffer_delays,
             cfdfcs,
             weights: circuit.cfdfc_weights(),
             cfdfcs_of_channel,
-            bufferizable: circuit.channels.iter().map(|c| c.bufferizable).collect(),
         }
     }
 
@@ -154,25 +75,64 @@ impl Evaluator {
     }
 
     /// The longest combinational data/valid path (ns) through the channels `placement`
-    /// does not break; `None` when they close a cycle.
+    /// does not break, with its lean slots; `None` when they close a cycle.
     pub fn critical_path(&self, placement: &[ChannelBuffers]) -> Option<f64> {
-        let uncut = self
-            .arcs
-            .iter()
-            .filter(|a| !placement[a.channel].break_dv)
-            .map(|a| (a.from, a.to));
-        let arrival = arrival_times(&self.delay, &self.sequential, uncut)?;
-        Some(arrival.into_iter().fold(0.0, f64::max))
+        let delay = self.buffer_delays(placement, |c, b| c.lean(b));
+        self.paths.critical_path(&self.cuts(placement), &delay)
     }
 
-    /// `placement` with [`MAX_SLOTS`] slots on every bufferizable channel: the throughputs
-    /// of its breaks are the largest any slot sizing reaches.
+    /// Per channel, whether transparent slots fit on it: with them on every such channel
+    /// at once, every path still meets the clock period (a path through a channel without
+    /// room is one of the lean placement's). All false when `placement` misses the clock
+    /// period.
+    pub fn transparent_room(&self, placement: &[ChannelBuffers]) -> Vec<bool> {
+        let delay = self.buffer_delays(placement, |c, b| ChannelBuffers {
+            slots: MAX_SLOTS,
+            ..c.lean(b)
+        });
+        match self.paths.through(&self.cuts(placement), &delay) {
+            Some(through) if self.meets_clock(placement) => through
+                .iter()
+                .map(|&t| t <= self.clock_period + 1e-9)
+                .collect(),
+            _ => vec![false; placement.len()],
+        }
+    }
+
+    /// The data/valid break of every channel.
+    fn cuts(&self, placement: &[ChannelBuffers]) -> Vec<bool> {
+        placement.iter().map(|b| b.break_dv).collect()
+    }
+
+    /// The delay of every channel's buffers when it holds `held(channel, placed)`.
+    fn buffer_delays(
+        &self,
+        placement: &[ChannelBuffers],
+        held: impl Fn(&Channel, &ChannelBuffers) -> ChannelBuffers,
+    ) -> Vec<f64> {
+        self.channels
+            .iter()
+            .zip(placement)
+            .map(|(c, b)| self.buffer_delays.on(c, &held(c, b)))
+            .collect()
+    }
+
+    /// `placement` with [`MAX_SLOTS`] slots on every bufferizable channel where transparent
+    /// slots fit ([`Self::transparent_room`]) and its lean slots elsewhere: the throughputs
+    /// of its breaks are the largest any slot sizing that keeps them within the clock
+    /// period on all those channels at once reaches.
     pub fn widened(&self, placement: &[ChannelBuffers]) -> Vec<ChannelBuffers> {
+        let room = self.transparent_room(placement);
         placement
             .iter()
-            .zip(&self.bufferizable)
-            .map(|(b, &ok)| ChannelBuffers {
-                slots: if ok { MAX_SLOTS } else { b.slots },
+            .zip(&self.channels)
+            .zip(room)
+            .map(|((b, c), room)| ChannelBuffers {
+                slots: match (c.bufferizable, room) {
+                    (false, _) => b.slots,
+                    (true, true) => MAX_SLOTS,
+                    (true, false) => c.lean(b).slots,
+                },
                 ..*b
             })
             .collect()
@@ -209,6 +169,16 @@ impl Evaluator {
             return 0.0;
         }
         self.raise(k, placement, 0.0)
+    }
+
+    /// The throughput of CFDFC `k` with `placement`, known to have been `phi` before a
+    /// change: a feasibility check or two when it did not fall, a bisection when it did.
+    pub fn rethroughput(&self, k: usize, placement: &[ChannelBuffers], phi: f64) -> f64 {
+        match self.throughput_above(k, placement, phi) {
+            Some(p) => p,
+            None if self.holds(k, placement, phi) => phi,
+            None => self.throughput(k, placement),
+        }
     }
 
     /// The throughput of CFDFC `k` with `placement` if it is above `phi` (feasible at

@@ -28,7 +28,7 @@ pub fn place_fpga20(
         diagnostics,
     )?;
     for (b, c) in p.placement.iter_mut().zip(&p.circuit.channels) {
-        b.break_r = c.bufferizable && c.after_merge_like && c.on_cycle;
+        b.break_r = c.ready_slot;
     }
     let added = insert(func, &p.circuit.channels, &p.placement, Mapping::Fpga20);
     Ok((p, added))

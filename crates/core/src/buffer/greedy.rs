@@ -11,14 +11,16 @@
 //! 2. Units are visited in topological order of the uncut combinational channels; when no
 //!    unit is ready, the smallest remaining one has its remaining inputs cut, so every
 //!    cycle ends up cut.
-//! 3. Arrival times are propagated in that order; when a unit's inputs arrive so late that
-//!    its output would miss the clock period, the late inputs are cut ([`CutAt::LateInput`])
-//!    or, with [`CutAt::BeforeFanOut`], the cut moves up before the forks the late path
-//!    fans out of while the path after it still meets the clock period (one cut then
-//!    serves every output of the fork).
+//! 3. Arrival times are propagated in that order, each channel adding the data/valid delay
+//!    of its buffers ([`super::circuit::BufferDelays`]); when a unit's inputs arrive so late
+//!    that its output would miss the clock period, the late inputs are cut
+//!    ([`CutAt::LateInput`]) or, with [`CutAt::BeforeFanOut`], the cut moves up before the
+//!    forks the late path fans out of while the path after it still meets the clock period
+//!    (one cut then serves every output of the fork).
 //! 4. With `ready`, merge-like outputs on cycles break ready (with a slot of their own),
 //!    and the same is done for the ready path (which flows from consumers to producers) with
-//!    ready-breaking cuts.
+//!    ready-breaking cuts; the data/valid paths are then cut again, since ready-breaking
+//!    slots delay data/valid.
 //!
 //! Invariant: the result satisfies every constraint of the MILP formulations for its
 //! integral variables (the continuous ones follow from a linear program).
@@ -36,6 +38,13 @@ pub struct ChannelBuffers {
     pub break_r: bool,
     /// Slots in total.
     pub slots: u32,
+}
+
+impl ChannelBuffers {
+    /// How many of the slots break a path (data/valid, ready): the others are transparent.
+    pub fn breaks(&self) -> u32 {
+        u32::from(self.break_dv) + u32::from(self.break_r)
+    }
 }
 
 /// Smallest ready delay a unit is modelled with, so that every cycle has a positive ready
@@ -77,7 +86,7 @@ pub fn greedy(
         .iter()
         .enumerate()
         .map(|(i, c)| {
-            let merge = c.bufferizable && c.after_merge_like && c.on_cycle;
+            let merge = c.ready_slot;
             let seeded = c.bufferizable && seed.get(i).copied().unwrap_or(false);
             let dv = (merge && start == Start::AfterMerges)
                 || (c.bufferizable && c.must_break_dv)
@@ -93,6 +102,8 @@ pub fn greedy(
     cut_paths(circuit, &mut out, Direction::Forward, cut_at);
     if ready {
         cut_paths(circuit, &mut out, Direction::Backward, cut_at);
+        // The ready breaks' slots delay data/valid too.
+        cut_paths(circuit, &mut out, Direction::Forward, cut_at);
     }
     out
 }
@@ -146,10 +157,18 @@ fn cut_paths(circuit: &Circuit, out: &mut [ChannelBuffers], dir: Direction, cut_
             Direction::Forward => b.break_dv = true,
             Direction::Backward => b.break_r = true,
         }
-        b.slots = b
-            .slots
-            .max(u32::from(b.break_dv) + u32::from(b.break_r))
-            .max(1);
+        b.slots = b.slots.max(b.breaks()).max(1);
+    };
+    // The data/valid delay of the buffers `b` on channel `i` (after its break, if any), and
+    // of channel `i`'s buffers once cut.
+    let buffer_delay = |i: usize, b: &ChannelBuffers| match dir {
+        Direction::Forward => circuit.buffer_delays.on(&circuit.channels[i], b),
+        Direction::Backward => 0.0,
+    };
+    let cut_delay = |i: usize, out: &[ChannelBuffers]| {
+        let mut b = out[i];
+        set_cut(&mut b);
+        buffer_delay(i, &b)
     };
     // Where paths restart, the signal leaves after the unit's own delay (data/valid) or at
     // once (ready).
@@ -204,7 +223,7 @@ fn cut_paths(circuit: &Circuit, out: &mut [ChannelBuffers], dir: Direction, cut_
             && !restarts(t)
             && circuit.channels[c].bufferizable
             && live(c, out)
-            && after + delay(t) <= cp + 1e-9)
+            && after + delay(t) + cut_delay(c, out) <= cp + 1e-9)
             .then_some((t, c))
     };
     let mut arrival: BTreeMap<OpId, f64> = BTreeMap::new();
@@ -241,38 +260,38 @@ fn cut_paths(circuit: &Circuit, out: &mut [ChannelBuffers], dir: Direction, cut_
             let Some((tail, _)) = ends(&circuit.channels[i]) else {
                 continue;
             };
-            let a = if restarts(tail) {
+            let departure = if !live(i, out) {
+                0.0
+            } else if restarts(tail) {
                 start(tail)
-            } else if live(i, out) && done.contains(&tail) {
+            } else if done.contains(&tail) {
                 arrival.get(&tail).copied().unwrap_or(0.0)
             } else {
                 continue;
             };
-            if a + d > cp + 1e-9 && circuit.channels[i].bufferizable {
-                // Up the single-input units with several outputs while u's arrival still
-                // meets the clock period.
-                let mut cut_channel = i;
-                let mut chain: Vec<OpId> = Vec::new();
-                let mut after = d;
-                while let Some((t, c)) = fan_out_input(cut_channel, after, out) {
-                    after += delay(t);
-                    chain.push(t);
-                    cut_channel = c;
-                }
-                set_cut(&mut out[cut_channel]);
-                if chain.is_empty() {
-                    continue;
-                }
-                // The fan-out units' arrivals restart at the cut.
-                let mut at = 0.0;
-                for &t in chain.iter().rev() {
-                    at += delay(t);
-                    arrival.insert(t, at);
-                }
-                latest = latest.max(at);
-            } else {
+            let a = departure + buffer_delay(i, &out[i]);
+            if a + d <= cp + 1e-9 || !live(i, out) || !circuit.channels[i].bufferizable {
                 latest = latest.max(a);
+                continue;
             }
+            // Up the single-input units with several outputs (each with its input channel)
+            // while u's arrival still meets the clock period.
+            let mut cut_channel = i;
+            let mut chain: Vec<(OpId, usize)> = Vec::new();
+            let mut after = d + buffer_delay(i, &out[i]);
+            while let Some((t, c)) = fan_out_input(cut_channel, after, out) {
+                after += delay(t) + buffer_delay(c, &out[c]);
+                chain.push((t, c));
+                cut_channel = c;
+            }
+            set_cut(&mut out[cut_channel]);
+            // Paths restart at the cut.
+            let mut at = 0.0;
+            for &(t, c) in chain.iter().rev() {
+                at += buffer_delay(c, &out[c]) + delay(t);
+                arrival.insert(t, at);
+            }
+            latest = latest.max(at + buffer_delay(i, &out[i]));
         }
         let at = if restarts(u) { start(u) } else { latest + d };
         arrival.insert(u, at);

@@ -4,16 +4,17 @@
 //!
 //! Moves, each kept only when the placement still meets the clock period and the objective
 //! (weighted throughputs minus the breaks' cost) rises:
-//! * *drop* a break: never lowers a throughput (a break only adds latency and takes a
-//!   slot's room), so it is kept whenever the clock period is still met;
+//! * *drop* a break: kept when the clock period is still met and the objective rises (a
+//!   break only adds latency and takes a slot's room, but the longer paths without it can
+//!   leave less room for transparent slots elsewhere);
 //! * *shift* a break onto a channel next to it (into its producer or out of its consumer)
 //!   where no throughput falls, then drop what is no longer needed;
 //! * *kick*: take a break out, cut the paths that then miss the clock period where the
 //!   greedy placement would, and drop what is no longer needed.
 //!
-//! Throughputs are evaluated with every bufferizable channel at
-//! [`super::formulation::MAX_SLOTS`] slots, the most any sizing reaches; the caller sizes the
-//! slots of the result by a linear program.
+//! Throughputs are evaluated with [`super::formulation::MAX_SLOTS`] slots on every
+//! bufferizable channel where transparent slots fit within the clock period
+//! ([`Evaluator::widened`]); the caller sizes the slots of the result by a linear program.
 //! Breaks the rules force are never moved. Rounds repeat until none improves or the
 //! work budget (evaluations times the circuit's channels, never time) runs out, so results
 //! are deterministic.
@@ -84,17 +85,16 @@ impl<'a> LocalSearch<'a> {
             .iter()
             .zip(&state.placement)
             .zip(&self.circuit.channels)
-            .map(|((s, w), c)| {
-                if !c.bufferizable {
-                    return *s;
-                }
-                let breaks = u32::from(w.break_dv) + u32::from(w.break_r);
-                ChannelBuffers {
-                    break_dv: w.break_dv,
-                    break_r: w.break_r,
-                    slots: c.min_slots.max(breaks),
-                }
-            })
+            .map(|((s, w), c)| if c.bufferizable { c.lean(w) } else { *s })
+            .collect()
+    }
+
+    /// `placement` with the lean slots of its breaks ([`super::circuit::Channel::lean`]).
+    fn lean(&self, placement: &[ChannelBuffers]) -> Vec<ChannelBuffers> {
+        placement
+            .iter()
+            .zip(&self.circuit.channels)
+            .map(|(b, c)| c.lean(b))
             .collect()
     }
 
@@ -115,8 +115,51 @@ impl<'a> LocalSearch<'a> {
         c.bufferizable && !c.must_break_dv && placement[i].break_dv
     }
 
-    /// Drops every break among `channels` whose removal keeps the clock period met; true
-    /// if any was dropped.
+    /// The state after the breaks of `placement` (the state's, changed on the `changed`
+    /// channels) if it meets the clock period: widened again, with the throughputs of the
+    /// CFDFCs the change touches recomputed (those of the changed channels and of the
+    /// channels whose room for transparent slots changed). `None` if it misses the clock
+    /// period or, unless `may_fall`, a throughput falls.
+    fn moved(
+        &self,
+        state: &State,
+        placement: &[ChannelBuffers],
+        changed: &[usize],
+        may_fall: bool,
+    ) -> Option<State> {
+        let eval = &self.eval;
+        if !eval.meets_clock(placement) {
+            return None;
+        }
+        let wide = eval.widened(placement);
+        let resized = (0..wide.len()).filter(|&j| wide[j].slots != state.placement[j].slots);
+        let mut touched = vec![false; state.phi.len()];
+        for j in changed.iter().copied().chain(resized) {
+            for &k in &eval.cfdfcs_of_channel[j] {
+                touched[k] = true;
+            }
+        }
+        let mut phi = state.phi.clone();
+        for k in (0..phi.len()).filter(|&k| touched[k]) {
+            phi[k] = if may_fall {
+                eval.rethroughput(k, &wide, state.phi[k])
+            } else {
+                match eval.throughput_above(k, &wide, state.phi[k]) {
+                    Some(p) => p,
+                    None if eval.holds(k, &wide, state.phi[k]) => state.phi[k],
+                    None => return None,
+                }
+            };
+        }
+        Some(State {
+            placement: wide,
+            phi,
+        })
+    }
+
+    /// Drops every break among `channels` whose removal keeps the clock period met and
+    /// raises the objective (it saves a break's cost unless the longer paths leave less room
+    /// for transparent slots and a throughput falls); true if any was dropped.
     fn drop_breaks(
         &self,
         state: &mut State,
@@ -132,20 +175,14 @@ impl<'a> LocalSearch<'a> {
                 continue;
             }
             *budget -= 1;
-            state.placement[i].break_dv = false;
-            if self.eval.meets_clock(&state.placement) {
-                // Throughputs can only rise.
-                for &k in &self.eval.cfdfcs_of_channel[i] {
-                    if let Some(p) = self
-                        .eval
-                        .throughput_above(k, &state.placement, state.phi[k])
-                    {
-                        state.phi[k] = p;
-                    }
-                }
+            let mut placement = state.placement.clone();
+            placement[i].break_dv = false;
+            let Some(candidate) = self.moved(state, &placement, &[i], true) else {
+                continue;
+            };
+            if self.objective(&candidate) > self.objective(state) + 1e-12 {
+                *state = candidate;
                 any = true;
-            } else {
-                state.placement[i].break_dv = true;
             }
         }
         any
@@ -155,7 +192,6 @@ impl<'a> LocalSearch<'a> {
     /// needed, where that raises the objective (e.g. one break before a fork instead of one
     /// after each of its outputs); true if any moved.
     fn shift_breaks(&self, state: &mut State, budget: &mut usize) -> bool {
-        let eval = &self.eval;
         let mut any = false;
         for i in 0..self.circuit.channels.len() {
             if !self.movable(&state.placement, i) {
@@ -172,25 +208,10 @@ impl<'a> LocalSearch<'a> {
                 let mut placement = state.placement.clone();
                 placement[i].break_dv = false;
                 placement[j].break_dv = true;
-                if !eval.meets_clock(&placement) {
+                // No throughput may fall.
+                let Some(mut candidate) = self.moved(state, &placement, &[i, j], false) else {
                     continue;
-                }
-                // The CFDFCs of both channels: none may fall.
-                let mut phi = state.phi.clone();
-                let mut all_hold = true;
-                for &k in eval.cfdfcs_of_channel[i]
-                    .iter()
-                    .chain(&eval.cfdfcs_of_channel[j])
-                {
-                    match eval.throughput_above(k, &placement, state.phi[k]) {
-                        Some(p) => phi[k] = phi[k].max(p),
-                        None => all_hold &= eval.holds(k, &placement, state.phi[k]),
-                    }
-                }
-                if !all_hold {
-                    continue;
-                }
-                let mut candidate = State { placement, phi };
+                };
                 // The breaks next to either channel (e.g. on the other outputs of a fork).
                 let near = self.neighbours[i]
                     .iter()
@@ -222,7 +243,8 @@ impl<'a> LocalSearch<'a> {
                 continue;
             }
             *budget -= 1;
-            let mut placement = state.placement.clone();
+            // Cut with the lean slots' delays (the room for transparent slots follows).
+            let mut placement = self.lean(&state.placement);
             placement[i].break_dv = false;
             cut_data_valid_paths(self.circuit, &mut placement);
             let placement = self.eval.widened(&placement);

@@ -9,7 +9,8 @@
 //!    ([`CutAt`]) and keeps the better. Each is improved by a short local search
 //!    ([`LocalSearch`], [`SCREENING_WORK`]); the [`COMPLETED_STARTS`] best are searched
 //!    further ([`SEARCH_WORK`]), then taken as they are and with their slots sized by a
-//!    linear program ([`Formulation::slots_sized_at`], rounded up); a linear program with
+//!    linear program ([`Formulation::slots_sized_at`], rounded up, transparent slots where
+//!    their delay fits, [`super::evaluate::Evaluator::transparent_room`]); a linear program with
 //!    the integral variables fixed completes each (arrival times, retiming, throughputs)
 //!    into a solution of the MILP, and the best one is kept. If none completes, the
 //!    placement fails (the caller falls back to on-merges).
@@ -250,8 +251,9 @@ fn best_start(
     searched.sort_by(|a, b| b.0.total_cmp(&a.0));
     let mut best: Option<(Vec<ChannelBuffers>, Vec<f64>)> = None;
     for (_, p) in searched {
+        let room = search.eval.transparent_room(&p);
         let sized = MicrolpSolver
-            .solve(&f.slots_sized_at(&p), &SolveOptions::default())
+            .solve(&f.slots_sized_at(&p, &room), &SolveOptions::default())
             .values
             .map(|v| f.placement_rounded_up(&v))
             .filter(|s| *s != p);

@@ -22,6 +22,7 @@ pub mod local_search;
 pub mod mapping;
 pub mod milp_placement;
 pub mod on_merges;
+pub mod path_timing;
 pub mod retiming;
 
 pub use cycles::{combinational_cycles, cyclic_channels, CycleInfo};

@@ -17,7 +17,8 @@
 //! other CFDFCs are left to the greedy placement that completes the result.
 
 use super::circuit::{CfdfcEdge, Circuit};
-use super::evaluate::arrival_times;
+use super::greedy::ChannelBuffers;
+use super::path_timing::{arrival_times, Arc};
 
 /// Largest initiation interval considered (loops around a 35-cycle divider need about 40).
 pub const MAX_II: u32 = 1024;
@@ -32,7 +33,20 @@ pub const EXTRA_II: u32 = 8;
 pub fn retimed_breaks(circuit: &Circuit, k: usize, fixed: &[bool]) -> Option<(u32, Vec<bool>)> {
     let (units, edges) = circuit.cfdfc_graph(k);
     let is_fixed = |i: usize| fixed.get(i).copied().unwrap_or(false);
+    // The delay of the buffers a break and the rules put on each edge's channel.
+    let buffer_delay = |e: &CfdfcEdge, cut: bool| {
+        let c = &circuit.channels[e.channel];
+        let placed = ChannelBuffers {
+            break_dv: cut,
+            ..ChannelBuffers::default()
+        };
+        circuit.buffer_delays.on(c, &c.lean(&placed))
+    };
     let graph = Graph {
+        buffer_delay: edges
+            .iter()
+            .map(|e| [buffer_delay(e, false), buffer_delay(e, true)])
+            .collect(),
         fixed: edges.iter().map(|e| is_fixed(e.channel)).collect(),
         edges,
         delay: units.iter().map(|u| circuit.units[u].delay).collect(),
@@ -68,6 +82,8 @@ struct Graph {
     edges: Vec<CfdfcEdge>,
     /// Per edge, whether a break is already placed on it (it counts like a cycle of latency).
     fixed: Vec<bool>,
+    /// Per edge, the delay of its buffers without and with a break.
+    buffer_delay: Vec<[f64; 2]>,
     delay: Vec<f64>,
     sequential: Vec<bool>,
     clock_period: f64,
@@ -144,14 +160,21 @@ impl Graph {
     /// The units whose data/valid arrival misses the clock period with breaks `w`; `None`
     /// when the unbroken channels close a cycle.
     fn late_units(&self, w: &[i64]) -> Option<Vec<usize>> {
-        let uncut = self
+        let arcs: Vec<Arc> = self
             .edges
             .iter()
-            .zip(w)
-            .zip(&self.fixed)
-            .filter(|((e, &w), &fixed)| w < 1 && !fixed && !self.sequential[e.to])
-            .map(|((e, _), _)| (e.from, e.to));
-        let arrival = arrival_times(&self.delay, &self.sequential, uncut)?;
+            .enumerate()
+            .filter(|(_, e)| !self.sequential[e.to])
+            .map(|(i, e)| {
+                let cut = w[i] >= 1 || self.fixed[i];
+                Arc {
+                    from: (!cut).then_some(e.from),
+                    to: e.to,
+                    delay: self.buffer_delay[i][usize::from(cut)],
+                }
+            })
+            .collect();
+        let arrival = arrival_times(&self.delay, &self.sequential, &arcs)?;
         Some(
             (0..arrival.len())
                 .filter(|&u| arrival[u] > self.clock_period + 1e-9)

@@ -8,7 +8,7 @@
 //! `algorithm`). An unknown algorithm name is reported the same way.
 
 use crate::buffer::cfdfc::{extract_cycles, most_executed, ArcProfile, Cfdfc};
-use crate::buffer::circuit::Circuit;
+use crate::buffer::circuit::{BufferDelays, Circuit};
 use crate::buffer::evaluate::Evaluator;
 use crate::buffer::fpga20::place_fpga20;
 use crate::buffer::fpl22::place_fpl22;
@@ -153,7 +153,9 @@ pub fn critical_path_ns(func: &Func) -> Option<f64> {
         .ok()?
         .with_clock_period(*CLOCK_PERIOD_RANGE_NS.end())
         .ok()?;
-    let circuit = Circuit::new(func, &timing, Vec::new(), &mut Vec::new());
+    let mut circuit = Circuit::new(func, &timing, Vec::new(), &mut Vec::new());
+    // The buffers are units of `func` already.
+    circuit.buffer_delays = BufferDelays::default();
     let unbroken = vec![ChannelBuffers::default(); circuit.channels.len()];
     Evaluator::new(&circuit).critical_path(&unbroken)
 }

@@ -1,8 +1,10 @@
 //! The buffer-placement MILPs of FPGA20 and FPL22 over a [`Circuit`].
 //!
 //! Per bufferizable channel: a binary `dv` (a buffer breaking data/valid), for FPL22 a binary
-//! `r` (a buffer breaking ready), and an integer `slots` (at least one per break, at most
-//! [`MAX_SLOTS`], at least the rules' minimum). Rules that force a break fix its variable;
+//! `r` (a buffer breaking ready), an integer `slots` (at least one per break, at most
+//! [`MAX_SLOTS`], at least the rules' minimum) and, when transparent buffers delay
+//! data/valid, a binary `transparent` (`slots - dv - r <= MAX_SLOTS * transparent`: the
+//! channel has slots beyond its breaks, a `FIFO_BREAK_NONE` on the data/valid path). Rules that force a break fix its variable;
 //! FPL22 keeps the ready rule of FPGA20 as a fixed `r` after merge-like units on cycles
 //! (without it, loops of the corpus deadlock), and never maps both breaks onto one slot
 //! (`ONE_SLOT_BREAK_DVR` passes at most one token every other cycle, which the throughput
@@ -54,6 +56,9 @@ pub struct Formulation {
     pub r: Vec<Option<VarId>>,
     /// Slots per channel.
     pub slots: Vec<Option<VarId>>,
+    /// Whether the channel has transparent slots (slots beyond its breaks), which delay
+    /// data/valid; `None` where transparent buffers add no delay or nothing is placed.
+    pub transparent: Vec<Option<VarId>>,
     /// Throughput per CFDFC (in the circuit's order).
     pub throughput: Vec<VarId>,
 }
@@ -68,6 +73,7 @@ impl Formulation {
             dv: vec![None; n],
             r: vec![None; n],
             slots: vec![None; n],
+            transparent: vec![None; n],
             throughput: Vec::new(),
         };
         let mut objective = LinExpr::new();
@@ -95,7 +101,7 @@ impl Formulation {
             objective.add_term(slots, -SLOT_COST);
             if variant == Variant::Fpl22 {
                 let r = model.binary(&format!("r_{tag}"));
-                if c.after_merge_like && c.on_cycle {
+                if c.ready_slot {
                     model.set_bounds(r, 1.0, 1.0);
                 }
                 model.add_constraint(
@@ -107,10 +113,23 @@ impl Formulation {
                 objective.add_term(r, -R_COST);
                 f.r[i] = Some(r);
             }
+            if circuit.buffer_delays.transparent > 0.0 {
+                // slots - breaks <= MAX_SLOTS * transparent.
+                let t = model.binary(&format!("transparent_{tag}"));
+                let mut row = LinExpr::new()
+                    .term(slots, 1.0)
+                    .term(dv, -1.0)
+                    .term(t, -f64::from(MAX_SLOTS));
+                if let Some(r) = f.r[i] {
+                    row.add_term(r, -1.0);
+                }
+                model.add_constraint(&format!("slot_transparent_{tag}"), &row, Cmp::Le, 0.0);
+                f.transparent[i] = Some(t);
+            }
             f.dv[i] = Some(dv);
             f.slots[i] = Some(slots);
         }
-        timing::add_data_valid(&mut model, circuit, &f.dv);
+        timing::add_data_valid(&mut model, circuit, &f);
         if variant == Variant::Fpl22 {
             timing::add_ready(&mut model, circuit, &f.r);
         }
@@ -149,6 +168,12 @@ impl Formulation {
             pin(&mut m, self.dv[i], f64::from(u8::from(p.break_dv)));
             pin(&mut m, self.r[i], f64::from(u8::from(p.break_r)));
             pin(&mut m, self.slots[i], f64::from(p.slots.min(MAX_SLOTS)));
+            let transparent = p.slots > p.breaks();
+            pin(
+                &mut m,
+                self.transparent[i],
+                f64::from(u8::from(transparent)),
+            );
         }
         m
     }
@@ -156,15 +181,20 @@ impl Formulation {
 
 impl Formulation {
     /// The linear program that sizes the slots of `placement`: its breaks fixed, its slots
-    /// continuous between its own count and [`MAX_SLOTS`]. Rounding a solution's slots up
-    /// keeps every constraint satisfied (slots only bound occupancies from above), so
+    /// continuous between its own count and [`MAX_SLOTS`], transparent slots only where
+    /// `room` says they fit (elsewhere the slots stay at the breaks, unless the placement
+    /// already has transparent slots there). Rounding a solution's slots up keeps every
+    /// constraint satisfied (slots only bound occupancies from above), so
     /// [`Self::placement_rounded_up`] of a solution is a placement at least as fast.
-    pub fn slots_sized_at(&self, placement: &[ChannelBuffers]) -> Model {
+    pub fn slots_sized_at(&self, placement: &[ChannelBuffers], room: &[bool]) -> Model {
         let mut m = self.fixed_at(placement, &vec![false; placement.len()]);
-        for (p, v) in placement.iter().zip(&self.slots) {
-            if let Some(v) = *v {
+        for (i, p) in placement.iter().enumerate() {
+            if let Some(v) = self.slots[i] {
                 m.relax(v);
                 m.set_bounds(v, f64::from(p.slots.min(MAX_SLOTS)), f64::from(MAX_SLOTS));
+            }
+            if let Some(t) = self.transparent[i].filter(|_| room[i]) {
+                m.set_bounds(t, 1.0, 1.0);
             }
         }
         m

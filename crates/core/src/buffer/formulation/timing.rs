@@ -1,11 +1,14 @@
 //! Timing constraints: every combinational path stays within the clock period.
 //!
 //! Data/valid (both algorithms): each unit `u` has an output arrival `a_u` in
-//! `[delay_u, CP]`; for each channel `c = u -> v` into a combinational unit,
-//! `a_v >= a_u - CP * dv_c + delay_v` (a break restarts the path: the arrival at the
-//! consumer, `max(0, a_u - CP * dv_c)`, is then 0). A sequential unit's outputs leave after
-//! its own delay whatever arrives at its inputs, which only have to arrive within the period
-//! (`a_u <= CP`). Arguments arrive at time 0.
+//! `[delay_u, CP]`; each channel `c = u -> v` adds the delay of its buffers after its break,
+//! `buf_c = d_R * r_c + d_T * t_c` (its ready-breaking slot, placed or by rule, and whether
+//! it has transparent slots, [`super::super::circuit::BufferDelays`]). Into a combinational
+//! unit, `a_v >= a_u - CP * dv_c + buf_c + delay_v` (a break restarts the path: the
+//! departure from the channel, `max(0, a_u - CP * dv_c)`, is then 0) and
+//! `a_v >= buf_c + delay_v` (from the break, or from an argument, at time 0). A sequential
+//! unit's outputs leave after its own delay whatever arrives at its inputs, which only have
+//! to arrive within the period: `a_u - CP * dv_c + buf_c <= CP`.
 //!
 //! Ready (FPL22): the same in the other direction (ready flows from consumer to producer),
 //! `ra_u >= ra_v - CP * r_c + rdelay_u`, with each unit's ready delay (at least
@@ -13,14 +16,16 @@
 
 use super::super::circuit::Circuit;
 use super::super::greedy::MIN_READY_DELAY;
-use super::value_tag;
+use super::{value_tag, Formulation};
 use crate::handshake::OpId;
 use crate::milp::{Cmp, LinExpr, Model, VarId};
 use std::collections::BTreeMap;
 
-/// Adds the data/valid timing constraints; `dv[i]` is channel `i`'s break, if bufferizable.
-pub fn add_data_valid(model: &mut Model, circuit: &Circuit, dv: &[Option<VarId>]) {
+/// Adds the data/valid timing constraints over the breaks, ready breaks and transparent
+/// slots of `f`.
+pub fn add_data_valid(model: &mut Model, circuit: &Circuit, f: &Formulation) {
     let cp = circuit.clock_period;
+    let delays = &circuit.buffer_delays;
     let arrival: BTreeMap<OpId, VarId> = circuit
         .units
         .iter()
@@ -31,19 +36,49 @@ pub fn add_data_valid(model: &mut Model, circuit: &Circuit, dv: &[Option<VarId>]
             continue;
         };
         let head_unit = &circuit.units[&c.to];
+        let tail = c.from.and_then(|f| arrival.get(&f).copied());
+        let tag = value_tag(c.value.0);
+        // The buffers' delay: variable terms and a constant (the rule's ready slot).
+        let mut buffers: Vec<(VarId, f64)> = Vec::new();
+        let mut fixed_delay = 0.0;
+        if let Some(r) = f.r[i] {
+            buffers.push((r, delays.ready_slot));
+        } else if c.ready_slot {
+            fixed_delay += delays.ready_slot;
+        }
+        if let Some(t) = f.transparent[i] {
+            buffers.push((t, delays.transparent));
+        }
+        let minus_buffers: Vec<(VarId, f64)> = buffers.iter().map(|&(v, d)| (v, -d)).collect();
+        let delayed = fixed_delay > 0.0 || !buffers.is_empty();
         if head_unit.sequential {
+            // a_u - CP * dv + buf <= CP.
+            if let Some(tail) = tail.filter(|_| delayed) {
+                let mut path = LinExpr::from_terms(&buffers).term(tail, 1.0);
+                if let Some(b) = f.dv[i] {
+                    path.add_term(b, -cp);
+                }
+                model.add_constraint(&format!("seq_{tag}"), &path, Cmp::Le, cp - fixed_delay);
+            }
             continue;
         }
-        let Some(tail) = c.from.and_then(|f| arrival.get(&f).copied()) else {
-            // An argument: available at time 0.
+        if delayed {
+            // a_v - buf >= delay_v: the path from the break (or an argument).
+            let start = LinExpr::from_terms(&minus_buffers).term(head, 1.0);
+            let rhs = head_unit.delay + fixed_delay;
+            model.add_constraint(&format!("start_{tag}"), &start, Cmp::Ge, rhs);
+        }
+        let Some(tail) = tail else {
             continue;
         };
-        let mut path = LinExpr::new().term(head, 1.0).term(tail, -1.0);
-        if let Some(b) = dv[i] {
+        let mut path = LinExpr::from_terms(&minus_buffers)
+            .term(head, 1.0)
+            .term(tail, -1.0);
+        if let Some(b) = f.dv[i] {
             path.add_term(b, cp);
         }
-        let name = format!("path_{}", value_tag(c.value.0));
-        model.add_constraint(&name, &path, Cmp::Ge, head_unit.delay);
+        let rhs = head_unit.delay + fixed_delay;
+        model.add_constraint(&format!("path_{tag}"), &path, Cmp::Ge, rhs);
     }
 }
 

@@ -1,0 +1,303 @@
+//! Data/valid path timing of a placement, with exactly the rows of
+//! [`super::formulation::timing`]: the arrival time at every unit's output through the
+//! channels the placement does not break, each channel adding the delay of its buffers
+//! ([`super::circuit::BufferDelays`]); the critical path; and the longest path through each
+//! channel (how much room it has for buffer delay).
+//!
+//! A path starts at a function argument, a data/valid break (the break's output has no
+//! delay) or a sequential unit's output (after the unit's own delay), and ends at a
+//! sequential unit's input, a break or a unit's output.
+
+use super::circuit::Circuit;
+use crate::handshake::OpId;
+use std::collections::BTreeMap;
+
+/// A data/valid path segment into a combinational unit.
+#[derive(Clone, Copy, Debug)]
+pub struct Arc {
+    /// The unit it leaves; `None` when the path starts on the channel (an argument or a
+    /// data/valid break).
+    pub from: Option<usize>,
+    /// The unit it enters (combinational).
+    pub to: usize,
+    /// The delay of the buffers on the channel after its break (ns).
+    pub delay: f64,
+}
+
+/// The arrival time at every unit's output along `arcs` (into combinational units only): a
+/// unit's delay plus the latest arrival over its arcs, a sequential unit's output leaving
+/// after its own delay. `None` when the arcs between combinational units close a cycle.
+pub fn arrival_times(delay: &[f64], sequential: &[bool], arcs: &[Arc]) -> Option<Vec<f64>> {
+    let chained = Chained::new(delay.len(), sequential, arcs);
+    let mut arrival = delay.to_vec();
+    for a in arcs {
+        let start = match a.from {
+            None => Some(0.0),
+            Some(u) if sequential[u] => Some(delay[u]),
+            Some(_) => None,
+        };
+        if let Some(s) = start {
+            arrival[a.to] = arrival[a.to].max(s + a.delay + delay[a.to]);
+        }
+    }
+    for u in chained.order()? {
+        for &(v, w) in chained.out(u) {
+            arrival[v] = arrival[v].max(arrival[u] + w + delay[v]);
+        }
+    }
+    Some(arrival)
+}
+
+/// The arcs between combinational units, by tail (compressed rows).
+struct Chained {
+    start: Vec<usize>,
+    heads: Vec<(usize, f64)>,
+}
+
+impl Chained {
+    fn new(n: usize, sequential: &[bool], arcs: &[Arc]) -> Chained {
+        let tails = || {
+            arcs.iter()
+                .filter_map(|a| a.from.filter(|&u| !sequential[u]).map(|u| (u, a)))
+        };
+        let mut start = vec![0usize; n + 1];
+        for (u, _) in tails() {
+            start[u + 1] += 1;
+        }
+        for u in 0..n {
+            start[u + 1] += start[u];
+        }
+        let mut heads = vec![(0, 0.0); start[n]];
+        let mut fill = start.clone();
+        for (u, a) in tails() {
+            heads[fill[u]] = (a.to, a.delay);
+            fill[u] += 1;
+        }
+        Chained { start, heads }
+    }
+
+    fn out(&self, u: usize) -> &[(usize, f64)] {
+        &self.heads[self.start[u]..self.start[u + 1]]
+    }
+
+    /// A topological order of all units; `None` on a cycle.
+    fn order(&self) -> Option<Vec<usize>> {
+        let n = self.start.len() - 1;
+        let mut pending = vec![0u32; n];
+        for &(v, _) in &self.heads {
+            pending[v] += 1;
+        }
+        let mut ready: Vec<usize> = (0..n).filter(|&u| pending[u] == 0).collect();
+        let mut order = Vec::with_capacity(n);
+        while let Some(u) = ready.pop() {
+            order.push(u);
+            for &(v, _) in self.out(u) {
+                pending[v] -= 1;
+                if pending[v] == 0 {
+                    ready.push(v);
+                }
+            }
+        }
+        (order.len() == n).then_some(order)
+    }
+}
+
+/// The circuit's units and channels as timing graph nodes and links.
+#[derive(Clone, Debug)]
+pub struct PathTiming {
+    /// Delay per unit (in the order of the circuit's units).
+    delay: Vec<f64>,
+    /// Whether paths restart at the unit's outputs.
+    sequential: Vec<bool>,
+    /// Per channel of the circuit: producer (`None`: an argument) and consumer.
+    links: Vec<(Option<usize>, usize)>,
+    /// Per unit, the channels it produces.
+    outgoing: Vec<Vec<usize>>,
+}
+
+impl PathTiming {
+    /// Prepares `circuit`.
+    pub fn new(circuit: &Circuit) -> PathTiming {
+        let index: BTreeMap<OpId, usize> = circuit
+            .units
+            .keys()
+            .enumerate()
+            .map(|(i, &op)| (op, i))
+            .collect();
+        let links: Vec<(Option<usize>, usize)> = circuit
+            .channels
+            .iter()
+            .map(|c| (c.from.map(|f| index[&f]), index[&c.to]))
+            .collect();
+        let mut outgoing = vec![Vec::new(); index.len()];
+        for (i, &(from, _)) in links.iter().enumerate() {
+            if let Some(u) = from {
+                outgoing[u].push(i);
+            }
+        }
+        PathTiming {
+            delay: circuit.units.values().map(|u| u.delay).collect(),
+            sequential: circuit.units.values().map(|u| u.sequential).collect(),
+            links,
+            outgoing,
+        }
+    }
+
+    /// The arcs into combinational units when channel `i` is broken iff `cut[i]` and its
+    /// buffers add `delay[i]`.
+    fn arcs(&self, cut: &[bool], delay: &[f64]) -> Vec<Arc> {
+        self.links
+            .iter()
+            .enumerate()
+            .filter(|(_, &(_, to))| !self.sequential[to])
+            .map(|(i, &(from, to))| Arc {
+                from: if cut[i] { None } else { from },
+                to,
+                delay: delay[i],
+            })
+            .collect()
+    }
+
+    /// When the data/valid signal of channel `i` leaves its producer or break, given the
+    /// units' output `arrival`.
+    fn departure(&self, i: usize, cut: &[bool], arrival: &[f64]) -> f64 {
+        match self.links[i].0 {
+            Some(u) if !cut[i] => arrival[u],
+            _ => 0.0,
+        }
+    }
+
+    /// The longest data/valid path (ns); `None` when the unbroken channels close a cycle.
+    pub fn critical_path(&self, cut: &[bool], delay: &[f64]) -> Option<f64> {
+        let arrival = arrival_times(&self.delay, &self.sequential, &self.arcs(cut, delay))?;
+        let into_sequential = self
+            .links
+            .iter()
+            .enumerate()
+            .filter(|(_, &(_, to))| self.sequential[to])
+            .map(|(i, _)| self.departure(i, cut, &arrival) + delay[i]);
+        Some(
+            arrival
+                .iter()
+                .copied()
+                .chain(into_sequential)
+                .fold(0.0, f64::max),
+        )
+    }
+
+    /// Per channel, the longest data/valid path through it (ns); `None` when the unbroken
+    /// channels close a cycle.
+    pub fn through(&self, cut: &[bool], delay: &[f64]) -> Option<Vec<f64>> {
+        let arcs = self.arcs(cut, delay);
+        let arrival = arrival_times(&self.delay, &self.sequential, &arcs)?;
+        // After each unit's output: the longest rest of a path, in reverse topological
+        // order (sequential units start paths and no arc enters them: last).
+        let n = self.delay.len();
+        let order = Chained::new(n, &self.sequential, &arcs).order()?;
+        let mut rest = vec![0.0f64; n];
+        let combinational = order.iter().rev().filter(|&&u| !self.sequential[u]);
+        let sequential = (0..n).filter(|&u| self.sequential[u]);
+        for u in combinational.copied().chain(sequential) {
+            rest[u] = self.outgoing[u]
+                .iter()
+                .filter(|&&i| !cut[i])
+                .map(|&i| delay[i] + self.after(self.links[i].1, &rest))
+                .fold(0.0, f64::max);
+        }
+        Some(
+            (0..self.links.len())
+                .map(|i| {
+                    self.departure(i, cut, &arrival) + delay[i] + self.after(self.links[i].1, &rest)
+                })
+                .collect(),
+        )
+    }
+
+    /// The longest path from the input of unit `v` on, given `rest` after each output.
+    fn after(&self, v: usize, rest: &[f64]) -> f64 {
+        if self.sequential[v] {
+            0.0
+        } else {
+            self.delay[v] + rest[v]
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::buffer::circuit::{BufferDelays, Channel, Unit};
+    use crate::handshake::ValueId;
+
+    /// Units 0 (1 ns), 1 (2 ns), 2 (sequential, 0.5 ns), 3 (1.5 ns); channels: an argument
+    /// into 0, 0 -> 1, 1 -> 2, 2 -> 3, 0 -> 3.
+    fn circuit() -> Circuit {
+        let unit = |delay: f64, sequential: bool| Unit {
+            latency: u32::from(sequential),
+            sequential,
+            delay,
+            ready_delay: 0.0,
+            breaks_ready: false,
+        };
+        let channel = |value: u32, from: Option<u32>, to: u32| Channel {
+            value: ValueId(value),
+            from: from.map(OpId),
+            to: OpId(to),
+            bufferizable: true,
+            on_cycle: false,
+            after_merge_like: false,
+            min_slots: 0,
+            must_break_dv: false,
+            ready_slot: false,
+        };
+        Circuit {
+            units: [(1.0, false), (2.0, false), (0.5, true), (1.5, false)]
+                .iter()
+                .enumerate()
+                .map(|(i, &(d, s))| (OpId(i as u32), unit(d, s)))
+                .collect(),
+            channels: vec![
+                channel(0, None, 0),
+                channel(1, Some(0), 1),
+                channel(2, Some(1), 2),
+                channel(3, Some(2), 3),
+                channel(4, Some(0), 3),
+            ],
+            cfdfcs: Vec::new(),
+            clock_period: 4.0,
+            buffer_delays: BufferDelays::default(),
+        }
+    }
+
+    #[test]
+    fn buffer_delays_lengthen_the_paths_through_their_channels() {
+        let paths = PathTiming::new(&circuit());
+        let cut = [false, false, false, false, true];
+        let delay = [0.0, 0.1, 0.2, 0.1, 0.1];
+        // 0 -> 1 -> into the sequential unit 2: 1 + 0.1 + 2 + 0.2.
+        let critical = paths.critical_path(&cut, &delay).unwrap();
+        assert!((critical - 3.3).abs() < 1e-9, "{critical}");
+        let through = paths.through(&cut, &delay).unwrap();
+        // Unit 3: after unit 2 (0.5 + 0.1 + 1.5), or after the cut (0.1 + 1.5).
+        let expected = [3.3, 3.3, 3.3, 2.1, 1.6];
+        for (i, (t, e)) in through.iter().zip(expected).enumerate() {
+            assert!((t - e).abs() < 1e-9, "channel {i}: {t}, expected {e}");
+        }
+    }
+
+    #[test]
+    fn an_unbroken_cycle_has_no_timing() {
+        let mut c = circuit();
+        // 0 -> 3 -> 0.
+        c.channels.push(Channel {
+            value: ValueId(5),
+            from: Some(OpId(3)),
+            ..c.channels[0].clone()
+        });
+        let paths = PathTiming::new(&c);
+        assert!(paths.critical_path(&[false; 6], &[0.0; 6]).is_none());
+        let mut cut = [false; 6];
+        cut[5] = true;
+        assert!(paths.critical_path(&cut, &[0.0; 6]).is_some());
+    }
+}
