@@ -254,6 +254,18 @@ impl Circuit {
         (units, edges)
     }
 
+    /// Per channel, whether the throughput constraints of a CFDFC cover it (elsewhere slots
+    /// beyond the breaks only cost).
+    pub fn throughput_channels(&self) -> Vec<bool> {
+        let mut covered = vec![false; self.channels.len()];
+        for k in 0..self.cfdfcs.len() {
+            for e in self.cfdfc_graph(k).1 {
+                covered[e.channel] = true;
+            }
+        }
+        covered
+    }
+
     /// Each CFDFC's share of all CFDFC executions (the objective's weight of its throughput).
     pub fn cfdfc_weights(&self) -> Vec<f64> {
         let total: u64 = self.cfdfcs.iter().map(|c| c.cycle.execs).sum();

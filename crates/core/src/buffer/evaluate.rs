@@ -35,6 +35,8 @@ pub struct Evaluator {
     channels: Vec<Channel>,
     /// The delays of buffers on channels.
     buffer_delays: BufferDelays,
+    /// Per channel, whether a CFDFC's throughput depends on its slots.
+    throughput_channel: Vec<bool>,
     /// Per CFDFC: its unit count and channels.
     cfdfcs: Vec<(usize, Vec<CfdfcEdge>)>,
     /// Per CFDFC, its share of the executions (the objective's weight of its throughput).
@@ -61,6 +63,7 @@ impl Evaluator {
             paths: PathTiming::new(circuit),
             channels: circuit.channels.clone(),
             buffer_delays: circuit.buffer_delays,
+            throughput_channel: circuit.throughput_channels(),
             cfdfcs,
             weights: circuit.cfdfc_weights(),
             cfdfcs_of_channel,
@@ -77,23 +80,31 @@ impl Evaluator {
     /// The longest combinational data/valid path (ns) through the channels `placement`
     /// does not break, with its lean slots; `None` when they close a cycle.
     pub fn critical_path(&self, placement: &[ChannelBuffers]) -> Option<f64> {
-        let delay = self.buffer_delays(placement, |c, b| c.lean(b));
+        let delay = self.buffer_delays(placement, |_, c, b| c.lean(b));
         self.paths.critical_path(&self.cuts(placement), &delay)
     }
 
-    /// Per channel, whether transparent slots fit on it: with them on every such channel
-    /// at once, every path still meets the clock period (a path through a channel without
-    /// room is one of the lean placement's). All false when `placement` misses the clock
-    /// period.
+    /// Per channel of a CFDFC, whether transparent slots fit on it: with them on every such
+    /// channel at once, every path still meets the clock period (a path through a channel
+    /// without room is one of the lean placement's). All false when `placement` misses the
+    /// clock period.
     pub fn transparent_room(&self, placement: &[ChannelBuffers]) -> Vec<bool> {
-        let delay = self.buffer_delays(placement, |c, b| ChannelBuffers {
-            slots: MAX_SLOTS,
-            ..c.lean(b)
+        let delay = self.buffer_delays(placement, |i, c, b| {
+            let lean = c.lean(b);
+            ChannelBuffers {
+                slots: if self.throughput_channel[i] {
+                    MAX_SLOTS
+                } else {
+                    lean.slots
+                },
+                ..lean
+            }
         });
         match self.paths.through(&self.cuts(placement), &delay) {
             Some(through) if self.meets_clock(placement) => through
                 .iter()
-                .map(|&t| t <= self.clock_period + 1e-9)
+                .zip(&self.throughput_channel)
+                .map(|(&t, &sized)| sized && t <= self.clock_period + 1e-9)
                 .collect(),
             _ => vec![false; placement.len()],
         }
@@ -104,16 +115,18 @@ impl Evaluator {
         placement.iter().map(|b| b.break_dv).collect()
     }
 
-    /// The delay of every channel's buffers when it holds `held(channel, placed)`.
+    /// The delay of every channel's buffers when channel `i` holds `held(i, channel,
+    /// placed)`.
     fn buffer_delays(
         &self,
         placement: &[ChannelBuffers],
-        held: impl Fn(&Channel, &ChannelBuffers) -> ChannelBuffers,
+        held: impl Fn(usize, &Channel, &ChannelBuffers) -> ChannelBuffers,
     ) -> Vec<f64> {
         self.channels
             .iter()
             .zip(placement)
-            .map(|(c, b)| self.buffer_delays.on(c, &held(c, b)))
+            .enumerate()
+            .map(|(i, (c, b))| self.buffer_delays.on(c, &held(i, c, b)))
             .collect()
     }
 

@@ -4,7 +4,7 @@
 //! 1. [`greedy`] gives feasible placements: cuts after merges; lean; lean seeded with the
 //!    CFDFCs' retimed breaks ([`retimed_breaks`]: all CFDFCs one after the other, and each
 //!    on its own, [`fenced`] from the channels entering them); and, for a model not
-//!    [`too_big`], lean seeded with the breaks its LP relaxation sets above each of
+//!    [`RELAXATION_LIMIT`], lean seeded with the breaks its LP relaxation sets above each of
 //!    [`LP_THRESHOLDS`] (LP-guided rounding). Each start cuts late paths both ways
 //!    ([`CutAt`]) and keeps the better. Each is improved by a short local search
 //!    ([`LocalSearch`], [`SCREENING_WORK`]); the [`COMPLETED_STARTS`] best are searched
@@ -92,13 +92,23 @@ pub const COMPLETED_STARTS: usize = 2;
 /// (calibrated to well under a second of search per kernel of the corpus).
 pub const WORK_BUDGET: f64 = 1e11;
 
-/// Above this size (variables times constraints) a model is not searched: its root
-/// relaxation alone takes about a second in `microlp`.
-pub const SEARCH_LIMIT: f64 = 2.5e6;
+/// Above this size (variables times constraints) a model is not searched: on the corpus,
+/// `microlp`'s search within its node budget improved on the starts only below 7e5, and
+/// above 1e6 it cost up to a second and a half for nothing.
+pub const SEARCH_LIMIT: f64 = 1e6;
+
+/// Above this size no greedy start is seeded from the linear relaxation: the relaxation
+/// alone takes about a second in `microlp`.
+pub const RELAXATION_LIMIT: f64 = 2.5e6;
+
+/// The size of `model`: variables times constraints.
+fn size(model: &Model) -> f64 {
+    (model.vars().len() * model.constraints().len()) as f64
+}
 
 /// True when `model` is above [`SEARCH_LIMIT`].
 pub fn too_big(model: &Model) -> bool {
-    (model.vars().len() * model.constraints().len()) as f64 > SEARCH_LIMIT
+    size(model) > SEARCH_LIMIT
 }
 
 /// The solver's limits for `model` given `share` of the work budget: a node budget that
@@ -106,7 +116,7 @@ pub fn too_big(model: &Model) -> bool {
 /// search and the main search; the LP dive only for models small enough to afford one LP
 /// per integral variable.
 pub fn limits(model: &Model, share: f64) -> SolveOptions {
-    let size = (model.vars().len() * model.constraints().len()).max(1) as f64;
+    let size = size(model).max(1.0);
     let nodes = (share * WORK_BUDGET / size.powf(1.5)).clamp(4.0, 4_000.0) as u64;
     SolveOptions {
         node_limit: nodes / 2,
@@ -284,7 +294,7 @@ fn score(search: &LocalSearch, placement: &[ChannelBuffers]) -> f64 {
 /// Where the greedy placements start: after merges; lean; lean seeded with the CFDFCs
 /// retimed one after the other (most executed first, each keeping the breaks of those
 /// before) and, with several CFDFCs, each on its own, both [`fenced`]; for a model not
-/// [`too_big`], lean seeded with the breaks its LP relaxation sets above each of
+/// [`RELAXATION_LIMIT`], lean seeded with the breaks its LP relaxation sets above each of
 /// [`LP_THRESHOLDS`].
 fn seeds(circuit: &Circuit, f: &Formulation) -> Vec<(Start, Vec<bool>)> {
     let mut seeds = vec![(Start::AfterMerges, Vec::new()), (Start::Lean, Vec::new())];
@@ -302,7 +312,7 @@ fn seeds(circuit: &Circuit, f: &Formulation) -> Vec<(Start, Vec<bool>)> {
             }
         }
     }
-    if !too_big(&f.model) {
+    if size(&f.model) <= RELAXATION_LIMIT {
         if let Some(lp) = relaxation(&f.model) {
             for t in LP_THRESHOLDS {
                 let seed: Vec<bool> =

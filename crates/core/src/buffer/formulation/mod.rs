@@ -4,7 +4,9 @@
 //! `r` (a buffer breaking ready), an integer `slots` (at least one per break, at most
 //! [`MAX_SLOTS`], at least the rules' minimum) and, when transparent buffers delay
 //! data/valid, a binary `transparent` (`slots - dv - r <= MAX_SLOTS * transparent`: the
-//! channel has slots beyond its breaks, a `FIFO_BREAK_NONE` on the data/valid path). Rules that force a break fix its variable;
+//! channel has slots beyond its breaks, a `FIFO_BREAK_NONE` on the data/valid path) on the
+//! channels of CFDFCs and those the rules give a slot; the others get no slots beyond their
+//! breaks (there they would only cost). Rules that force a break fix its variable;
 //! FPL22 keeps the ready rule of FPGA20 as a fixed `r` after merge-like units on cycles
 //! (without it, loops of the corpus deadlock), and never maps both breaks onto one slot
 //! (`ONE_SLOT_BREAK_DVR` passes at most one token every other cycle, which the throughput
@@ -77,6 +79,7 @@ impl Formulation {
             throughput: Vec::new(),
         };
         let mut objective = LinExpr::new();
+        let sized = circuit.throughput_channels();
         for (i, c) in circuit.channels.iter().enumerate() {
             if !c.bufferizable {
                 continue;
@@ -114,17 +117,18 @@ impl Formulation {
                 f.r[i] = Some(r);
             }
             if circuit.buffer_delays.transparent > 0.0 {
-                // slots - breaks <= MAX_SLOTS * transparent.
-                let t = model.binary(&format!("transparent_{tag}"));
-                let mut row = LinExpr::new()
-                    .term(slots, 1.0)
-                    .term(dv, -1.0)
-                    .term(t, -f64::from(MAX_SLOTS));
+                // Slots beyond the breaks: slots - breaks <= MAX_SLOTS * transparent, or none
+                // where no throughput constraint needs them.
+                let mut row = LinExpr::new().term(slots, 1.0).term(dv, -1.0);
                 if let Some(r) = f.r[i] {
                     row.add_term(r, -1.0);
                 }
+                if sized[i] || c.min_slots > 0 {
+                    let t = model.binary(&format!("transparent_{tag}"));
+                    row.add_term(t, -f64::from(MAX_SLOTS));
+                    f.transparent[i] = Some(t);
+                }
                 model.add_constraint(&format!("slot_transparent_{tag}"), &row, Cmp::Le, 0.0);
-                f.transparent[i] = Some(t);
             }
             f.dv[i] = Some(dv);
             f.slots[i] = Some(slots);
