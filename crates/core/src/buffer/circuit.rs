@@ -257,13 +257,19 @@ impl Circuit {
     /// Per channel, whether the throughput constraints of a CFDFC cover it (elsewhere slots
     /// beyond the breaks only cost).
     pub fn throughput_channels(&self) -> Vec<bool> {
-        let mut covered = vec![false; self.channels.len()];
-        for k in 0..self.cfdfcs.len() {
+        self.loop_weights().iter().map(|&w| w > 0.0).collect()
+    }
+
+    /// Per channel, the summed weight ([`Self::cfdfc_weights`]) of the CFDFCs whose
+    /// throughput constraints cover it (0: none; a cycle cut there slows no loop).
+    pub fn loop_weights(&self) -> Vec<f64> {
+        let mut weight = vec![0.0; self.channels.len()];
+        for (k, w) in self.cfdfc_weights().into_iter().enumerate() {
             for e in self.cfdfc_graph(k).1 {
-                covered[e.channel] = true;
+                weight[e.channel] += w.max(f64::MIN_POSITIVE);
             }
         }
-        covered
+        weight
     }
 
     /// Each CFDFC's share of all CFDFC executions (the objective's weight of its throughput).

@@ -9,8 +9,9 @@
 //!    slots). Channels marked in a seed (e.g. the breaks a linear relaxation favours) are
 //!    cut from the start as well.
 //! 2. Units are visited in topological order of the uncut combinational channels; when no
-//!    unit is ready, the smallest remaining one has its remaining inputs cut, so every
-//!    cycle ends up cut.
+//!    unit is ready, the units left close a cycle: the channel of least loop weight on it
+//!    (the summed execution share of the CFDFCs it belongs to) is cut, so every cycle ends
+//!    up cut without slowing a loop where another channel will do.
 //! 3. Arrival times are propagated in that order, each channel adding the data/valid delay
 //!    of its buffers ([`super::circuit::BufferDelays`]); when a unit's inputs arrive so late
 //!    that its output would miss the clock period, the late inputs are cut
@@ -226,26 +227,57 @@ fn cut_paths(circuit: &Circuit, out: &mut [ChannelBuffers], dir: Direction, cut_
             && after + delay(t) + cut_delay(c, out) <= cp + 1e-9)
             .then_some((t, c))
     };
+    let loop_weight = circuit.loop_weights();
     let mut arrival: BTreeMap<OpId, f64> = BTreeMap::new();
     let mut done: BTreeSet<OpId> = BTreeSet::new();
     while done.len() < pending.len() {
         let u = match ready_units.pop_first() {
             Some(u) => u,
             None => {
-                // A cycle: cut the remaining inputs of the smallest unit left.
-                let Some(u) = pending.keys().copied().find(|u| !done.contains(u)) else {
+                // Every unit left waits on another: a cycle. Cut the channel of least loop
+                // weight on one (found walking back from the smallest unit left), or, if
+                // none of its channels takes a buffer, the remaining inputs of that unit.
+                let Some(&first) = pending.keys().find(|u| !done.contains(u)) else {
                     break;
                 };
-                for &i in inputs.get(&u).map_or(&[][..], |l| l.as_slice()) {
-                    let tail = ends(&circuit.channels[i]).map(|e| e.0);
-                    if live(i, out)
-                        && tail.is_some_and(|t| !done.contains(&t))
-                        && circuit.channels[i].bufferizable
-                    {
+                let waiting = |u: OpId, out: &[ChannelBuffers]| -> Vec<usize> {
+                    let all = inputs.get(&u).map_or(&[][..], |l| l.as_slice());
+                    all.iter()
+                        .copied()
+                        .filter(|&i| {
+                            let tail = ends(&circuit.channels[i]).map(|e| e.0);
+                            live(i, out) && tail.is_some_and(|t| !done.contains(&t))
+                        })
+                        .collect()
+                };
+                let cycle = waiting_cycle(
+                    first,
+                    |u| waiting(u, out),
+                    |i| ends(&circuit.channels[i]).map(|e| e.0),
+                );
+                let lightest = cycle
+                    .iter()
+                    .copied()
+                    .filter(|&i| circuit.channels[i].bufferizable)
+                    .min_by(|&a, &b| loop_weight[a].total_cmp(&loop_weight[b]));
+                if let Some(i) = lightest {
+                    set_cut(&mut out[i]);
+                    if let Some((_, head)) = ends(&circuit.channels[i]) {
+                        if let Some(n) = pending.get_mut(&head) {
+                            *n = n.saturating_sub(1);
+                            if *n == 0 {
+                                ready_units.insert(head);
+                            }
+                        }
+                    }
+                    continue;
+                }
+                for i in waiting(first, out) {
+                    if circuit.channels[i].bufferizable {
                         set_cut(&mut out[i]);
                     }
                 }
-                u
+                first
             }
         };
         // Arrival at u's outputs, cutting inputs that come too late.
@@ -310,4 +342,28 @@ fn cut_paths(circuit: &Circuit, out: &mut [ChannelBuffers], dir: Direction, cut_
             }
         }
     }
+}
+
+/// A cycle of channels among units that each wait on another: from `start`, follows the
+/// first channel `waiting(u)` returns back to its producer (`tail`) until a unit repeats;
+/// returns the channels of the cycle closed there.
+fn waiting_cycle(
+    start: OpId,
+    waiting: impl Fn(OpId) -> Vec<usize>,
+    tail: impl Fn(usize) -> Option<OpId>,
+) -> Vec<usize> {
+    let mut position: BTreeMap<OpId, usize> = BTreeMap::new();
+    let mut path: Vec<usize> = Vec::new();
+    let mut u = start;
+    while !position.contains_key(&u) {
+        position.insert(u, path.len());
+        let Some(t) = waiting(u).first().and_then(|&i| {
+            path.push(i);
+            tail(i)
+        }) else {
+            return Vec::new();
+        };
+        u = t;
+    }
+    path.split_off(position[&u])
 }

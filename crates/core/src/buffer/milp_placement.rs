@@ -2,8 +2,9 @@
 //! under deterministic limits, buffers.
 //!
 //! 1. [`greedy`] gives feasible placements: cuts after merges; lean; lean seeded with the
-//!    CFDFCs' retimed breaks ([`retimed_breaks`]: all CFDFCs one after the other, and each
-//!    on its own, [`fenced`] from the channels entering them); and, for a model not
+//!    CFDFCs' retimed breaks ([`retimed_breaks`]: all CFDFCs one after the other, each
+//!    adding no break on the channels of those before where it can, and each on its own,
+//!    [`fenced`] from the channels entering them); and, for a model within
 //!    [`RELAXATION_LIMIT`], lean seeded with the breaks its LP relaxation sets above each of
 //!    [`LP_THRESHOLDS`] (LP-guided rounding). Each start cuts late paths both ways
 //!    ([`CutAt`]) and keeps the better. Each is improved by a short local search
@@ -293,21 +294,28 @@ fn score(search: &LocalSearch, placement: &[ChannelBuffers]) -> f64 {
 
 /// Where the greedy placements start: after merges; lean; lean seeded with the CFDFCs
 /// retimed one after the other (most executed first, each keeping the breaks of those
-/// before) and, with several CFDFCs, each on its own, both [`fenced`]; for a model not
-/// [`RELAXATION_LIMIT`], lean seeded with the breaks its LP relaxation sets above each of
+/// before and, where it can, adding none on their channels) and, with several CFDFCs, each
+/// on its own, both [`fenced`]; for a model within [`RELAXATION_LIMIT`], lean seeded with the breaks its LP relaxation sets above each of
 /// [`LP_THRESHOLDS`].
 fn seeds(circuit: &Circuit, f: &Formulation) -> Vec<(Start, Vec<bool>)> {
     let mut seeds = vec![(Start::AfterMerges, Vec::new()), (Start::Lean, Vec::new())];
+    // Each loop keeps the breaks of those before and, if it can, adds none on their
+    // channels.
     let mut chained: Vec<bool> = Vec::new();
+    let mut retimed_channels = vec![false; circuit.channels.len()];
     for k in 0..circuit.cfdfcs.len() {
-        if let Some((_, mask)) = retimed_breaks(circuit, k, &chained) {
+        let protected = retimed_breaks(circuit, k, &chained, &retimed_channels);
+        if let Some((_, mask)) = protected.or_else(|| retimed_breaks(circuit, k, &chained, &[])) {
             chained = mask;
+        }
+        for e in circuit.cfdfc_graph(k).1 {
+            retimed_channels[e.channel] = true;
         }
     }
     seeds.push((Start::Lean, fenced(circuit, &chained)));
     if circuit.cfdfcs.len() > 1 {
         for k in 0..circuit.cfdfcs.len() {
-            if let Some((_, mask)) = retimed_breaks(circuit, k, &[]) {
+            if let Some((_, mask)) = retimed_breaks(circuit, k, &[], &[]) {
                 seeds.push((Start::Lean, fenced(circuit, &mask)));
             }
         }

@@ -27,12 +27,19 @@ pub const EXTRA_II: u32 = 8;
 
 /// The breaks (a mask over the circuit's channels, including the `fixed` ones) that let
 /// CFDFC `k` run at the smallest initiation interval that retiming reaches, with that
-/// interval; the breaks in `fixed` stay. Intervals are tried from the smallest whose
-/// budgets admit a legal retiming (found by bisection up to [`MAX_II`]: larger intervals
-/// only add budget) to [`EXTRA_II`] above it.
-pub fn retimed_breaks(circuit: &Circuit, k: usize, fixed: &[bool]) -> Option<(u32, Vec<bool>)> {
+/// interval; the breaks in `fixed` stay, and the `protected` channels get no break beyond
+/// them (e.g. those of loops retimed before, which another break would slow down).
+/// Intervals are tried from the smallest whose budgets admit a legal retiming (found by
+/// bisection up to [`MAX_II`]: larger intervals only add budget) to [`EXTRA_II`] above it.
+pub fn retimed_breaks(
+    circuit: &Circuit,
+    k: usize,
+    fixed: &[bool],
+    protected: &[bool],
+) -> Option<(u32, Vec<bool>)> {
     let (units, edges) = circuit.cfdfc_graph(k);
     let is_fixed = |i: usize| fixed.get(i).copied().unwrap_or(false);
+    let is_protected = |i: usize| protected.get(i).copied().unwrap_or(false);
     // The delay of the buffers a break and the rules put on each edge's channel.
     let buffer_delay = |e: &CfdfcEdge, cut: bool| {
         let c = &circuit.channels[e.channel];
@@ -48,6 +55,7 @@ pub fn retimed_breaks(circuit: &Circuit, k: usize, fixed: &[bool]) -> Option<(u3
             .map(|e| [buffer_delay(e, false), buffer_delay(e, true)])
             .collect(),
         fixed: edges.iter().map(|e| is_fixed(e.channel)).collect(),
+        protected: edges.iter().map(|e| is_protected(e.channel)).collect(),
         edges,
         delay: units.iter().map(|u| circuit.units[u].delay).collect(),
         sequential: units.iter().map(|u| circuit.units[u].sequential).collect(),
@@ -82,6 +90,8 @@ struct Graph {
     edges: Vec<CfdfcEdge>,
     /// Per edge, whether a break is already placed on it (it counts like a cycle of latency).
     fixed: Vec<bool>,
+    /// Per edge, whether it may get no break beyond the fixed one.
+    protected: Vec<bool>,
     /// Per edge, the delay of its buffers without and with a break.
     buffer_delay: Vec<[f64; 2]>,
     delay: Vec<f64>,
@@ -131,13 +141,18 @@ impl Graph {
     }
 
     /// Raises `r` until no edge has a negative number of breaks (`r(v) >= r(u) - w(e)`,
-    /// longest paths); fails when a cycle's budget is negative.
+    /// longest paths) and no protected edge a positive one (`r(u) >= r(v) + w(e)`); fails
+    /// when a cycle's budget is negative (or the protected edges allow no retiming).
     fn legalize(&self, budget: &[i64], r: &mut [i64]) -> Option<()> {
         for _ in 0..=self.delay.len() {
             let mut changed = false;
-            for (e, &w) in self.edges.iter().zip(budget) {
+            for ((e, &w), &protected) in self.edges.iter().zip(budget).zip(&self.protected) {
                 if w + r[e.to] - r[e.from] < 0 {
                     r[e.to] = r[e.from] - w;
+                    changed = true;
+                }
+                if protected && w + r[e.to] - r[e.from] > 0 {
+                    r[e.from] = r[e.to] + w;
                     changed = true;
                 }
             }
