@@ -10,7 +10,7 @@ use rivulet_core::buffer::cfdfc::{extract_cycles, most_executed, Cfdfc};
 use rivulet_core::buffer::circuit::Circuit;
 use rivulet_core::buffer::evaluate::Evaluator;
 use rivulet_core::buffer::formulation::{Formulation, Variant, MAX_SLOTS};
-use rivulet_core::buffer::greedy::{greedy, ChannelBuffers, CutAt, Start};
+use rivulet_core::buffer::greedy::{greedy, ChannelBuffers, CutAt, CycleCut, Start};
 use rivulet_core::buffer::local_search::{LocalSearch, SEARCH_WORK};
 use rivulet_core::buffer::retiming::retimed_breaks;
 use rivulet_core::milp::{MicrolpSolver, MilpSolver, SolveOptions};
@@ -47,7 +47,14 @@ fn evaluated_throughput_is_the_linear_programs() {
             let f = Formulation::build(&c, Variant::Fpga20, name);
             let eval = Evaluator::new(&c);
             for start in [Start::AfterMerges, Start::Lean] {
-                let p = greedy(&c, start, false, &[], CutAt::BeforeFanOut);
+                let p = greedy(
+                    &c,
+                    start,
+                    false,
+                    &[],
+                    CutAt::BeforeFanOut,
+                    CycleCut::SmallestUnit,
+                );
                 assert!(eval.meets_clock(&p), "{name} at {clock} ns");
                 let values = completed(&f, &p).expect("a greedy placement completes");
                 for (k, phi) in f.throughput.iter().enumerate() {
@@ -68,7 +75,14 @@ fn a_placement_missing_a_needed_break_fails_both() {
     let c = circuit("fir", 4.0);
     let f = Formulation::build(&c, Variant::Fpga20, "fir");
     let eval = Evaluator::new(&c);
-    let p = greedy(&c, Start::Lean, false, &[], CutAt::BeforeFanOut);
+    let p = greedy(
+        &c,
+        Start::Lean,
+        false,
+        &[],
+        CutAt::BeforeFanOut,
+        CycleCut::SmallestUnit,
+    );
     let mut checked = 0;
     for i in 0..p.len() {
         if !p[i].break_dv || c.channels[i].must_break_dv {
@@ -94,7 +108,14 @@ fn searched_and_retimed_placements_are_solutions_no_worse() {
         let f = Formulation::build(&c, Variant::Fpga20, name);
         let search = LocalSearch::new(&c);
         let eval = &search.eval;
-        let start = greedy(&c, Start::AfterMerges, false, &[], CutAt::BeforeFanOut);
+        let start = greedy(
+            &c,
+            Start::AfterMerges,
+            false,
+            &[],
+            CutAt::BeforeFanOut,
+            CycleCut::SmallestUnit,
+        );
         let searched = search.improve(&start, SEARCH_WORK);
         let before = completed(&f, &start).unwrap();
         // Searched with transparent slots where they fit: sized by the linear program the
@@ -136,7 +157,14 @@ fn searched_and_retimed_placements_are_solutions_no_worse() {
                 "{name} CFDFC {k}: {phi} at II {ii}"
             );
             // Completed by the greedy placement, they are a solution of the MILP.
-            let p = greedy(&c, Start::Lean, false, &mask, CutAt::BeforeFanOut);
+            let p = greedy(
+                &c,
+                Start::Lean,
+                false,
+                &mask,
+                CutAt::BeforeFanOut,
+                CycleCut::SmallestUnit,
+            );
             assert!(eval.meets_clock(&p), "{name} CFDFC {k}");
             assert!(completed(&f, &p).is_some(), "{name} CFDFC {k}");
         }
@@ -146,7 +174,8 @@ fn searched_and_retimed_placements_are_solutions_no_worse() {
 /// string_match at 100 ns: three loops share most of their channels. Retimed one after the
 /// other, each loop adds no break on the channels of those before (where it can), and the
 /// greedy placement cuts the remaining cycles off the loops: every loop then reaches the
-/// interval it reaches alone (II 1 each; a cut on a shared channel made one run at II 2).
+/// interval it reaches alone (II 1 each; a cut on a shared channel made one run at II 2)
+/// when the cycles left are cut on their channels of least loop weight.
 #[test]
 fn chained_retiming_keeps_earlier_loops_at_their_interval() {
     let c = circuit("string_match", 100.0);
@@ -170,7 +199,14 @@ fn chained_retiming_keeps_earlier_loops_at_their_interval() {
     }
     // Completed by the greedy placement and searched (which drops the breaks the later
     // loops made unnecessary).
-    let p = greedy(&c, Start::Lean, false, &chained, CutAt::BeforeFanOut);
+    let p = greedy(
+        &c,
+        Start::Lean,
+        false,
+        &chained,
+        CutAt::BeforeFanOut,
+        CycleCut::LightestChannel,
+    );
     let p = LocalSearch::new(&c).improve(&p, SEARCH_WORK);
     let phi = eval.throughputs(&eval.widened(&p));
     assert!(phi.iter().all(|&p| p > 1.0 - 1e-6), "{phi:?}");

@@ -9,9 +9,10 @@
 //!    slots). Channels marked in a seed (e.g. the breaks a linear relaxation favours) are
 //!    cut from the start as well.
 //! 2. Units are visited in topological order of the uncut combinational channels; when no
-//!    unit is ready, the units left close a cycle: the channel of least loop weight on it
-//!    (the summed execution share of the CFDFCs it belongs to) is cut, so every cycle ends
-//!    up cut without slowing a loop where another channel will do.
+//!    unit is ready, the units left close a cycle, which is cut ([`CycleCut`]): on every
+//!    remaining input of the smallest unit left, or on the cycle's channel of least loop
+//!    weight (the summed execution share of the CFDFCs it belongs to). Every cycle ends up
+//!    cut.
 //! 3. Arrival times are propagated in that order, each channel adding the data/valid delay
 //!    of its buffers ([`super::circuit::BufferDelays`]); when a unit's inputs arrive so late
 //!    that its output would miss the clock period, the late inputs are cut
@@ -71,16 +72,27 @@ pub enum CutAt {
     BeforeFanOut,
 }
 
+/// Where a cycle the visit finds uncut is cut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CycleCut {
+    /// On every remaining input of the smallest unit left.
+    SmallestUnit,
+    /// On the cycle's channel of least loop weight ([`Circuit::loop_weights`]): a loop
+    /// another channel of the cycle does not slow stays as fast.
+    LightestChannel,
+}
+
 /// The greedy placement of `circuit` (see the module documentation); `ready` also cuts
 /// ready paths; the bufferizable channels marked in `seed` (same order as the channels, may
 /// be shorter) get a data/valid cut from the start; late data/valid paths are cut at
-/// `cut_at`.
+/// `cut_at`, cycles left uncut as `cycles` says.
 pub fn greedy(
     circuit: &Circuit,
     start: Start,
     ready: bool,
     seed: &[bool],
     cut_at: CutAt,
+    cycles: CycleCut,
 ) -> Vec<ChannelBuffers> {
     let mut out: Vec<ChannelBuffers> = circuit
         .channels
@@ -100,11 +112,11 @@ pub fn greedy(
             }
         })
         .collect();
-    cut_paths(circuit, &mut out, Direction::Forward, cut_at);
+    cut_paths(circuit, &mut out, Direction::Forward, cut_at, cycles);
     if ready {
-        cut_paths(circuit, &mut out, Direction::Backward, cut_at);
+        cut_paths(circuit, &mut out, Direction::Backward, cut_at, cycles);
         // The ready breaks' slots delay data/valid too.
-        cut_paths(circuit, &mut out, Direction::Forward, cut_at);
+        cut_paths(circuit, &mut out, Direction::Forward, cut_at, cycles);
     }
     out
 }
@@ -113,7 +125,8 @@ pub fn greedy(
 /// (step 3 of the module documentation) before the forks they fan out of, keeping its
 /// breaks.
 pub fn cut_data_valid_paths(circuit: &Circuit, placement: &mut [ChannelBuffers]) {
-    cut_paths(circuit, placement, Direction::Forward, CutAt::BeforeFanOut);
+    let (cut_at, cycles) = (CutAt::BeforeFanOut, CycleCut::SmallestUnit);
+    cut_paths(circuit, placement, Direction::Forward, cut_at, cycles);
 }
 
 /// Which signal's paths are cut.
@@ -126,7 +139,13 @@ enum Direction {
 }
 
 /// Cuts cycles and paths longer than the clock period in one direction.
-fn cut_paths(circuit: &Circuit, out: &mut [ChannelBuffers], dir: Direction, cut_at: CutAt) {
+fn cut_paths(
+    circuit: &Circuit,
+    out: &mut [ChannelBuffers],
+    dir: Direction,
+    cut_at: CutAt,
+    cycles: CycleCut,
+) {
     let cp = circuit.clock_period;
     // Channels as (tail, head) in the signal's direction, kept when the signal crosses the
     // channel combinationally.
@@ -234,9 +253,10 @@ fn cut_paths(circuit: &Circuit, out: &mut [ChannelBuffers], dir: Direction, cut_
         let u = match ready_units.pop_first() {
             Some(u) => u,
             None => {
-                // Every unit left waits on another: a cycle. Cut the channel of least loop
-                // weight on one (found walking back from the smallest unit left), or, if
-                // none of its channels takes a buffer, the remaining inputs of that unit.
+                // Every unit left waits on another: a cycle. With `LightestChannel`, cut the
+                // channel of least loop weight on one (found walking back from the smallest
+                // unit left); else, or if none of its channels takes a buffer, the remaining
+                // inputs of that unit.
                 let Some(&first) = pending.keys().find(|u| !done.contains(u)) else {
                     break;
                 };
@@ -259,6 +279,7 @@ fn cut_paths(circuit: &Circuit, out: &mut [ChannelBuffers], dir: Direction, cut_
                     .iter()
                     .copied()
                     .filter(|&i| circuit.channels[i].bufferizable)
+                    .filter(|_| cycles == CycleCut::LightestChannel)
                     .min_by(|&a, &b| loop_weight[a].total_cmp(&loop_weight[b]));
                 if let Some(i) = lightest {
                     set_cut(&mut out[i]);

@@ -28,8 +28,8 @@
 
 use super::cfdfc::Cfdfc;
 use super::circuit::Circuit;
-use super::formulation::{Formulation, Variant};
-use super::greedy::{greedy, ChannelBuffers, CutAt, Start};
+use super::formulation::{Formulation, Variant, DV_COST};
+use super::greedy::{greedy, ChannelBuffers, CutAt, CycleCut, Start};
 use super::local_search::{LocalSearch, SCREENING_WORK, SEARCH_WORK};
 use super::retiming::{fenced, retimed_breaks};
 use crate::diag::Diagnostic;
@@ -233,15 +233,30 @@ fn best_start(
     let mut tried: Vec<Vec<ChannelBuffers>> = Vec::new();
     for (start, seed) in seeds(circuit, f) {
         // The cuts before fan-outs usually save breaks, but can land on a loop the late
-        // input is not on: the better of both by the evaluator (on a tie, the late inputs).
+        // input is not on; cycles the seed leaves uncut are cut on the smallest unit's
+        // inputs or on the channel slowing the modelled loops least, which can slow a loop
+        // too rarely executed to be modelled: it is taken only for a throughput gain (more
+        // than a break's cost). Otherwise the best by the evaluator, on a tie the earlier.
         let ready = variant == Variant::Fpl22;
-        let hoisted = greedy(circuit, start, ready, &seed, CutAt::BeforeFanOut);
-        let late = greedy(circuit, start, ready, &seed, CutAt::LateInput);
-        let p = if score(&search, &hoisted) > score(&search, &late) {
-            hoisted
-        } else {
-            late
-        };
+        let variants = [
+            (CutAt::LateInput, CycleCut::SmallestUnit),
+            (CutAt::BeforeFanOut, CycleCut::SmallestUnit),
+            (CutAt::LateInput, CycleCut::LightestChannel),
+            (CutAt::BeforeFanOut, CycleCut::LightestChannel),
+        ];
+        let mut p = Vec::new();
+        let mut best = f64::NEG_INFINITY;
+        for (cut_at, cycles) in variants {
+            let q = greedy(circuit, start, ready, &seed, cut_at, cycles);
+            let s = score(&search, &q);
+            let margin = match cycles {
+                CycleCut::SmallestUnit => 0.0,
+                CycleCut::LightestChannel => DV_COST,
+            };
+            if p.is_empty() || s > best + margin {
+                (p, best) = (q, s);
+            }
+        }
         if tried.contains(&p) {
             continue;
         }
