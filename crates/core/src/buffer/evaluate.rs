@@ -35,8 +35,6 @@ pub struct Evaluator {
     channels: Vec<Channel>,
     /// The delays of buffers on channels.
     buffer_delays: BufferDelays,
-    /// Per channel, whether a CFDFC's throughput depends on its slots.
-    throughput_channel: Vec<bool>,
     /// Per CFDFC: its unit count and channels.
     cfdfcs: Vec<(usize, Vec<CfdfcEdge>)>,
     /// Per CFDFC, its share of the executions (the objective's weight of its throughput).
@@ -63,7 +61,6 @@ impl Evaluator {
             paths: PathTiming::new(circuit),
             channels: circuit.channels.clone(),
             buffer_delays: circuit.buffer_delays,
-            throughput_channel: circuit.throughput_channels(),
             cfdfcs,
             weights: circuit.cfdfc_weights(),
             cfdfcs_of_channel,
@@ -86,27 +83,24 @@ impl Evaluator {
 
     /// Per channel of a CFDFC, whether transparent slots fit on it: with them on every such
     /// channel at once, every path still meets the clock period (a path through a channel
-    /// without room is one of the lean placement's). All false when `placement` misses the
-    /// clock period.
+    /// without room is one of the lean placement's, so the answer holds for a `placement`
+    /// that meets the clock period). All false when its uncut channels close a cycle.
     pub fn transparent_room(&self, placement: &[ChannelBuffers]) -> Vec<bool> {
+        let on_loop = |i: usize| !self.cfdfcs_of_channel[i].is_empty();
         let delay = self.buffer_delays(placement, |i, c, b| {
             let lean = c.lean(b);
             ChannelBuffers {
-                slots: if self.throughput_channel[i] {
-                    MAX_SLOTS
-                } else {
-                    lean.slots
-                },
+                slots: if on_loop(i) { MAX_SLOTS } else { lean.slots },
                 ..lean
             }
         });
         match self.paths.through(&self.cuts(placement), &delay) {
-            Some(through) if self.meets_clock(placement) => through
+            Some(through) => through
                 .iter()
-                .zip(&self.throughput_channel)
-                .map(|(&t, &sized)| sized && t <= self.clock_period + 1e-9)
+                .enumerate()
+                .map(|(i, &t)| on_loop(i) && t <= self.clock_period + 1e-9)
                 .collect(),
-            _ => vec![false; placement.len()],
+            None => vec![false; placement.len()],
         }
     }
 
@@ -187,11 +181,15 @@ impl Evaluator {
     /// The throughput of CFDFC `k` with `placement`, known to have been `phi` before a
     /// change: a feasibility check or two when it did not fall, a bisection when it did.
     pub fn rethroughput(&self, k: usize, placement: &[ChannelBuffers], phi: f64) -> f64 {
-        match self.throughput_above(k, placement, phi) {
-            Some(p) => p,
-            None if self.holds(k, placement, phi) => phi,
-            None => self.throughput(k, placement),
-        }
+        self.throughput_kept(k, placement, phi)
+            .unwrap_or_else(|| self.throughput(k, placement))
+    }
+
+    /// The throughput of CFDFC `k` with `placement` if it is at least `phi`: a feasibility
+    /// check or two.
+    pub fn throughput_kept(&self, k: usize, placement: &[ChannelBuffers], phi: f64) -> Option<f64> {
+        self.throughput_above(k, placement, phi)
+            .or_else(|| self.holds(k, placement, phi).then_some(phi))
     }
 
     /// The throughput of CFDFC `k` with `placement` if it is above `phi` (feasible at

@@ -246,7 +246,11 @@ fn cut_paths(
             && after + delay(t) + cut_delay(c, out) <= cp + 1e-9)
             .then_some((t, c))
     };
-    let loop_weight = circuit.loop_weights();
+    // Only the cut on the lightest channel weighs the loops.
+    let loop_weight = match cycles {
+        CycleCut::LightestChannel => circuit.loop_weights(),
+        CycleCut::SmallestUnit => Vec::new(),
+    };
     let mut arrival: BTreeMap<OpId, f64> = BTreeMap::new();
     let mut done: BTreeSet<OpId> = BTreeSet::new();
     while done.len() < pending.len() {
@@ -270,16 +274,17 @@ fn cut_paths(
                         })
                         .collect()
                 };
-                let cycle = waiting_cycle(
-                    first,
-                    |u| waiting(u, out),
-                    |i| ends(&circuit.channels[i]).map(|e| e.0),
-                );
-                let lightest = cycle
-                    .iter()
-                    .copied()
+                let lightest = (cycles == CycleCut::LightestChannel)
+                    .then(|| {
+                        waiting_cycle(
+                            first,
+                            |u| waiting(u, out),
+                            |i| ends(&circuit.channels[i]).map(|e| e.0),
+                        )
+                    })
+                    .into_iter()
+                    .flatten()
                     .filter(|&i| circuit.channels[i].bufferizable)
-                    .filter(|_| cycles == CycleCut::LightestChannel)
                     .min_by(|&a, &b| loop_weight[a].total_cmp(&loop_weight[b]));
                 if let Some(i) = lightest {
                     set_cut(&mut out[i]);

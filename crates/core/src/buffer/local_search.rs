@@ -144,11 +144,7 @@ impl<'a> LocalSearch<'a> {
             phi[k] = if may_fall {
                 eval.rethroughput(k, &wide, state.phi[k])
             } else {
-                match eval.throughput_above(k, &wide, state.phi[k]) {
-                    Some(p) => p,
-                    None if eval.holds(k, &wide, state.phi[k]) => state.phi[k],
-                    None => return None,
-                }
+                eval.throughput_kept(k, &wide, state.phi[k])?
             };
         }
         Some(State {

@@ -28,7 +28,17 @@ pub struct Arc {
 /// unit's delay plus the latest arrival over its arcs, a sequential unit's output leaving
 /// after its own delay. `None` when the arcs between combinational units close a cycle.
 pub fn arrival_times(delay: &[f64], sequential: &[bool], arcs: &[Arc]) -> Option<Vec<f64>> {
+    arrivals_in_order(delay, sequential, arcs).map(|(arrival, _)| arrival)
+}
+
+/// [`arrival_times`] and the topological order of the units it followed.
+fn arrivals_in_order(
+    delay: &[f64],
+    sequential: &[bool],
+    arcs: &[Arc],
+) -> Option<(Vec<f64>, Vec<usize>)> {
     let chained = Chained::new(delay.len(), sequential, arcs);
+    let order = chained.order()?;
     let mut arrival = delay.to_vec();
     for a in arcs {
         let start = match a.from {
@@ -40,12 +50,12 @@ pub fn arrival_times(delay: &[f64], sequential: &[bool], arcs: &[Arc]) -> Option
             arrival[a.to] = arrival[a.to].max(s + a.delay + delay[a.to]);
         }
     }
-    for u in chained.order()? {
+    for &u in &order {
         for &(v, w) in chained.out(u) {
             arrival[v] = arrival[v].max(arrival[u] + w + delay[v]);
         }
     }
-    Some(arrival)
+    Some((arrival, order))
 }
 
 /// The arcs between combinational units, by tail (compressed rows).
@@ -189,11 +199,10 @@ impl PathTiming {
     /// channels close a cycle.
     pub fn through(&self, cut: &[bool], delay: &[f64]) -> Option<Vec<f64>> {
         let arcs = self.arcs(cut, delay);
-        let arrival = arrival_times(&self.delay, &self.sequential, &arcs)?;
+        let (arrival, order) = arrivals_in_order(&self.delay, &self.sequential, &arcs)?;
         // After each unit's output: the longest rest of a path, in reverse topological
         // order (sequential units start paths and no arc enters them: last).
         let n = self.delay.len();
-        let order = Chained::new(n, &self.sequential, &arcs).order()?;
         let mut rest = vec![0.0f64; n];
         let combinational = order.iter().rev().filter(|&&u| !self.sequential[u]);
         let sequential = (0..n).filter(|&u| self.sequential[u]);
