@@ -20,7 +20,7 @@
 use super::circuit::{BufferDelays, CfdfcEdge, Channel, Circuit};
 use super::formulation::{DV_COST, MAX_SLOTS};
 use super::greedy::ChannelBuffers;
-use super::path_timing::PathTiming;
+use super::path_timing::{LatePaths, PathTiming};
 
 /// Precision of the throughputs [`Evaluator::throughput`] returns.
 pub const PHI_TOLERANCE: f64 = 1e-7;
@@ -79,6 +79,14 @@ impl Evaluator {
     pub fn critical_path(&self, placement: &[ChannelBuffers]) -> Option<f64> {
         let delay = self.buffer_delays(placement, |_, c, b| c.lean(b));
         self.paths.critical_path(&self.cuts(placement), &delay)
+    }
+
+    /// The data/valid paths of `placement` (with its lean slots) that miss the clock
+    /// period, or a cycle its breaks leave uncut ([`PathTiming::late_paths`]).
+    pub fn late_paths(&self, placement: &[ChannelBuffers]) -> LatePaths {
+        let delay = self.buffer_delays(placement, |_, c, b| c.lean(b));
+        self.paths
+            .late_paths(&self.cuts(placement), &delay, self.clock_period + 1e-9)
     }
 
     /// Per channel of a CFDFC, whether transparent slots fit on it: with them on every such
@@ -221,9 +229,21 @@ impl Evaluator {
         lo
     }
 
-    /// Whether CFDFC `k` can run at throughput `phi` with `placement`: Bellman-Ford on the
-    /// retiming difference constraints, from a virtual source at distance 0 to every unit.
+    /// Whether CFDFC `k` can run at throughput `phi` with `placement`.
     pub fn holds(&self, k: usize, placement: &[ChannelBuffers], phi: f64) -> bool {
+        self.negative_cycle(k, placement, phi).is_none()
+    }
+
+    /// Why CFDFC `k` cannot run at throughput `phi` with `placement`: the rows of a cycle of
+    /// its retiming constraints that contradict each other (empty if Bellman-Ford ran out of
+    /// passes without closing one); `None` when it can. Bellman-Ford on the difference
+    /// constraints, from a virtual source at distance 0 to every unit.
+    pub fn negative_cycle(
+        &self,
+        k: usize,
+        placement: &[ChannelBuffers],
+        phi: f64,
+    ) -> Option<Vec<(CfdfcEdge, RetimingRow)>> {
         let (n, edges) = &self.cfdfcs[k];
         // ret_to - ret_from <= hi  →  edge from → to of weight hi;
         // ret_to - ret_from >= lo  →  edge to → from of weight -lo.
@@ -247,43 +267,74 @@ impl Evaluator {
             graph.push((e.to, e.from, -lo));
         }
         let mut dist = vec![0.0f64; *n];
+        // The graph edge that last lowered each unit's distance.
         let mut parent = vec![usize::MAX; *n];
         for _ in 0..=*n {
             let mut changed = false;
-            for &(a, b, w) in &graph {
+            for (g, &(a, b, w)) in graph.iter().enumerate() {
                 if dist[a] + w < dist[b] - 1e-9 {
                     dist[b] = dist[a] + w;
-                    parent[b] = a;
+                    parent[b] = g;
                     changed = true;
                 }
             }
             if !changed {
-                return true;
+                return None;
             }
-            if has_cycle(&parent) {
-                return false;
+            if let Some(cycle) = parent_cycle(&parent, &graph) {
+                let row = |g: usize| {
+                    let kind = if g % 2 == 0 {
+                        RetimingRow::Capacity
+                    } else {
+                        RetimingRow::Latency
+                    };
+                    (edges[g / 2], kind)
+                };
+                return Some(cycle.into_iter().map(row).collect());
             }
         }
-        false
+        Some(Vec::new())
     }
 }
 
-/// Whether the predecessor links of a Bellman-Ford run close a cycle. Every link was set by
-/// a strict improvement, so such a cycle is negative (its weight is below the improvement
-/// tolerance): the constraints are infeasible, usually many passes before Bellman-Ford's
-/// own bound says so.
-fn has_cycle(parent: &[usize]) -> bool {
+/// A row of a CFDFC's retiming constraints on one of its channels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RetimingRow {
+    /// The tokens fit in its slots (an upper bound on the occupancy).
+    Capacity,
+    /// The occupancy covers its producer's latency and its break's cycle (a lower bound).
+    Latency,
+}
+
+/// The graph edges of a cycle the predecessor links of a Bellman-Ford run close, if any.
+/// Every link was set by a strict improvement, so such a cycle is negative (its weight is
+/// below the improvement tolerance): the constraints are infeasible, usually many passes
+/// before Bellman-Ford's own bound says so.
+fn parent_cycle(parent: &[usize], graph: &[(usize, usize, f64)]) -> Option<Vec<usize>> {
     // 0: not seen; i + 1: seen on the walk from unit i.
     let mut seen = vec![0usize; parent.len()];
     for start in 0..parent.len() {
         let mut u = start;
         while u != usize::MAX && seen[u] == 0 {
             seen[u] = start + 1;
-            u = parent[u];
+            u = parent
+                .get(u)
+                .and_then(|&g| graph.get(g))
+                .map_or(usize::MAX, |e| e.0);
         }
         if u != usize::MAX && seen[u] == start + 1 {
-            return true;
+            // u is on the cycle: follow it round once.
+            let mut cycle = Vec::new();
+            let mut v = u;
+            loop {
+                let g = parent[v];
+                cycle.push(g);
+                v = graph[g].0;
+                if v == u {
+                    return Some(cycle);
+                }
+            }
         }
     }
-    false
+    None
 }

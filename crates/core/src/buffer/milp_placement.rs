@@ -28,6 +28,7 @@
 
 use super::cfdfc::Cfdfc;
 use super::circuit::Circuit;
+use super::cover::{fewest_breaks, Work};
 use super::formulation::{Formulation, Variant, DV_COST};
 use super::greedy::{greedy, ChannelBuffers, CutAt, CycleCut, Start};
 use super::local_search::{LocalSearch, SCREENING_WORK, SEARCH_WORK};
@@ -92,6 +93,10 @@ pub const COMPLETED_STARTS: usize = 2;
 /// (variables times constraints) to the power 1.5, about what one node costs in `microlp`
 /// (calibrated to well under a second of search per kernel of the corpus).
 pub const WORK_BUDGET: f64 = 1e11;
+
+/// Work of the exact re-cuts of one placement ([`fewest_breaks`], [`Work`]): about half a
+/// second.
+pub const RECUT_WORK: f64 = 6e7;
 
 /// Above this size (variables times constraints) a model is not searched: on the corpus,
 /// `microlp`'s search within its node budget improved on the starts only below 7e5, and
@@ -270,8 +275,16 @@ fn best_start(
     // further.
     searched.sort_by(|a, b| b.0.total_cmp(&a.0));
     searched.truncate(COMPLETED_STARTS);
+    let mut recuts = Vec::new();
+    let mut work = Work(RECUT_WORK);
     for (s, p) in &mut searched {
-        *p = search.improve(p, SEARCH_WORK);
+        *p = recut(
+            circuit,
+            &search,
+            &search.improve(p, SEARCH_WORK),
+            &mut recuts,
+            &mut work,
+        );
         *s = score(&search, p);
     }
     searched.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -296,6 +309,49 @@ fn best_start(
         }
     }
     best
+}
+
+/// `placement` improved by exact re-cuts ([`fewest_breaks`]), each kept if the evaluator
+/// scores it higher (searching it again never raised its score on the corpus): the fewest breaks off the CFDFCs; off the
+/// CFDFCs and among the breaks already on them (no new latency on a loop); anywhere, with
+/// every CFDFC kept at its throughput.
+fn recut(
+    circuit: &Circuit,
+    search: &LocalSearch,
+    placement: &[ChannelBuffers],
+    tried: &mut Vec<(usize, Vec<ChannelBuffers>)>,
+    work: &mut Work,
+) -> Vec<ChannelBuffers> {
+    let eval = &search.eval;
+    let movable = |i: usize| {
+        let c = &circuit.channels[i];
+        c.bufferizable && !c.must_break_dv
+    };
+    let on_loop = |i: usize| !eval.cfdfcs_of_channel[i].is_empty();
+    let mut best = (score(search, placement), placement.to_vec());
+    for variant in 0..3 {
+        let p = &best.1;
+        // Starts often meet in the same placement.
+        if tried.iter().any(|(v, q)| *v == variant && q == p) {
+            continue;
+        }
+        tried.push((variant, p.clone()));
+        let free: Vec<bool> = (0..p.len())
+            .map(|i| match variant {
+                0 => movable(i) && !on_loop(i),
+                1 => movable(i) && (!on_loop(i) || p[i].break_dv),
+                _ => movable(i),
+            })
+            .collect();
+        let Some(q) = fewest_breaks(circuit, eval, p, &free, variant == 2, work) else {
+            continue;
+        };
+        let s = score(search, &q);
+        if s > best.0 + 1e-12 {
+            best = (s, q);
+        }
+    }
+    best.1
 }
 
 /// The evaluator's objective of a searched placement; one it rejects still goes to the

@@ -12,6 +12,7 @@
 
 pub mod cfdfc;
 pub mod circuit;
+pub mod cover;
 pub mod cycles;
 pub mod evaluate;
 pub mod formulation;

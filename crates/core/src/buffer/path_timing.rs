@@ -112,6 +112,15 @@ impl Chained {
     }
 }
 
+/// What [`PathTiming::late_paths`] found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LatePaths {
+    /// The channels of a cycle no break cuts.
+    Cycle(Vec<usize>),
+    /// The paths that miss the limit (none: every path meets it).
+    Late(Vec<Vec<usize>>),
+}
+
 /// The circuit's units and channels as timing graph nodes and links.
 #[derive(Clone, Debug)]
 pub struct PathTiming {
@@ -220,6 +229,147 @@ impl PathTiming {
                 })
                 .collect(),
         )
+    }
+
+    /// The data/valid paths that miss `limit` (ns), each as its channels from its start
+    /// (an argument, a break or a sequential unit) to the first unit or sequential input
+    /// where it arrives later than `limit` (so every later path contains one of them); or,
+    /// when the unbroken channels close a cycle, the channels of one such cycle.
+    pub fn late_paths(&self, cut: &[bool], delay: &[f64], limit: f64) -> LatePaths {
+        let n = self.delay.len();
+        let mut into: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (i, &(_, to)) in self.links.iter().enumerate() {
+            into[to].push(i);
+        }
+        // A channel continues a path when its producer is an unbroken combinational unit.
+        let chained = |i: usize| match self.links[i].0 {
+            Some(u) if !cut[i] && !self.sequential[u] => Some(u),
+            _ => None,
+        };
+        let Some(order) = self.chained_order(&into, &chained) else {
+            return LatePaths::Cycle(self.uncut_cycle(&into, &chained));
+        };
+        let mut arrival = vec![0.0f64; n];
+        // The channel of the latest input of each combinational unit.
+        let mut latest: Vec<Option<usize>> = vec![None; n];
+        let departure = |i: usize, arrival: &[f64]| match self.links[i].0 {
+            Some(u) if !cut[i] => {
+                if self.sequential[u] {
+                    self.delay[u]
+                } else {
+                    arrival[u]
+                }
+            }
+            _ => 0.0,
+        };
+        for &v in &order {
+            let mut best = 0.0;
+            for &i in &into[v] {
+                let t = departure(i, &arrival) + delay[i];
+                if latest[v].is_none() || t > best {
+                    (best, latest[v]) = (t, Some(i));
+                }
+            }
+            arrival[v] = best + self.delay[v];
+        }
+        let on_time = |i: usize, arrival: &[f64]| chained(i).is_none_or(|u| arrival[u] <= limit);
+        let path_to = |mut i: usize| {
+            let mut path = vec![i];
+            while let Some(u) = chained(i) {
+                let Some(j) = latest[u] else { break };
+                path.push(j);
+                i = j;
+            }
+            path.reverse();
+            path
+        };
+        let mut late = Vec::new();
+        for v in order {
+            if let Some(i) = latest[v].filter(|&i| arrival[v] > limit && on_time(i, &arrival)) {
+                late.push(path_to(i));
+            }
+        }
+        for (i, &(_, to)) in self.links.iter().enumerate() {
+            let arrives = departure(i, &arrival) + delay[i];
+            if self.sequential[to] && arrives > limit && on_time(i, &arrival) {
+                late.push(path_to(i));
+            }
+        }
+        LatePaths::Late(late)
+    }
+
+    /// A topological order of the combinational units along the `chained` channels; `None`
+    /// on a cycle.
+    fn chained_order(
+        &self,
+        into: &[Vec<usize>],
+        chained: &impl Fn(usize) -> Option<usize>,
+    ) -> Option<Vec<usize>> {
+        let n = self.delay.len();
+        let mut pending: Vec<usize> = (0..n)
+            .map(|v| into[v].iter().filter(|&&i| chained(i).is_some()).count())
+            .collect();
+        let mut ready: Vec<usize> = (0..n)
+            .filter(|&v| !self.sequential[v] && pending[v] == 0)
+            .collect();
+        let mut order = Vec::new();
+        while let Some(u) = ready.pop() {
+            order.push(u);
+            for &i in self.outgoing[u].iter().filter(|&&i| chained(i).is_some()) {
+                let v = self.links[i].1;
+                pending[v] -= 1;
+                if pending[v] == 0 && !self.sequential[v] {
+                    ready.push(v);
+                }
+            }
+        }
+        let combinational = (0..n).filter(|&v| !self.sequential[v]).count();
+        (order.len() == combinational).then_some(order)
+    }
+
+    /// The channels of a cycle of `chained` channels (there is one).
+    fn uncut_cycle(
+        &self,
+        into: &[Vec<usize>],
+        chained: &impl Fn(usize) -> Option<usize>,
+    ) -> Vec<usize> {
+        // Units on or behind a cycle keep a chained input from a unit that is too; walking
+        // back along such inputs repeats a unit.
+        let n = self.delay.len();
+        let mut alive: Vec<bool> = (0..n).map(|v| !self.sequential[v]).collect();
+        loop {
+            let dead: Vec<usize> = (0..n)
+                .filter(|&v| {
+                    alive[v]
+                        && !into[v]
+                            .iter()
+                            .any(|&i| chained(i).is_some_and(|u| alive[u]))
+                })
+                .collect();
+            if dead.is_empty() {
+                break;
+            }
+            for v in dead {
+                alive[v] = false;
+            }
+        }
+        let Some(mut v) = (0..n).find(|&v| alive[v]) else {
+            return Vec::new();
+        };
+        let mut seen: Vec<Option<usize>> = vec![None; n];
+        let mut walk = Vec::new();
+        while seen[v].is_none() {
+            seen[v] = Some(walk.len());
+            let back = into[v]
+                .iter()
+                .find_map(|&i| chained(i).filter(|&u| alive[u]).map(|u| (i, u)));
+            let Some((i, u)) = back else {
+                return Vec::new();
+            };
+            walk.push(i);
+            v = u;
+        }
+        walk.split_off(seen[v].unwrap_or(0))
     }
 
     /// The longest path from the input of unit `v` on, given `rest` after each output.
