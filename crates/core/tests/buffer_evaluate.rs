@@ -1,17 +1,19 @@
 //! The solver-free evaluation of placements, the retimed breaks and the local search,
 //! checked against the MILP itself on corpus kernels: the throughput the evaluator computes
 //! is the one the linear program with the placement fixed finds, its timing verdict is the
-//! model's, and every placement the search or the retiming produces completes into a
-//! solution of the MILP.
+//! model's, every placement the search or the retiming produces completes into a
+//! solution of the MILP, and the exact re-cuts leave no break that is not needed.
 
 mod corpus;
 
 use rivulet_core::buffer::cfdfc::{extract_cycles, most_executed, Cfdfc};
 use rivulet_core::buffer::circuit::Circuit;
+use rivulet_core::buffer::cover::{fewest_breaks, Work};
 use rivulet_core::buffer::evaluate::Evaluator;
 use rivulet_core::buffer::formulation::{Formulation, Variant, MAX_SLOTS};
 use rivulet_core::buffer::greedy::{greedy, ChannelBuffers, CutAt, CycleCut, Start};
 use rivulet_core::buffer::local_search::{LocalSearch, SEARCH_WORK};
+use rivulet_core::buffer::milp_placement::RECUT_WORK;
 use rivulet_core::buffer::retiming::retimed_breaks;
 use rivulet_core::milp::{MicrolpSolver, MilpSolver, SolveOptions};
 use rivulet_core::timing::TimingModel;
@@ -210,4 +212,60 @@ fn chained_retiming_keeps_earlier_loops_at_their_interval() {
     let p = LocalSearch::new(&c).improve(&p, SEARCH_WORK);
     let phi = eval.throughputs(&eval.widened(&p));
     assert!(phi.iter().all(|&p| p > 1.0 - 1e-6), "{phi:?}");
+}
+
+#[test]
+fn exact_recuts_are_minimal_and_keep_the_loops_throughput() {
+    for (name, keep) in [("median3", false), ("fletcher16", true), ("gcd", true)] {
+        let c = circuit(name, 4.0);
+        let f = Formulation::build(&c, Variant::Fpga20, name);
+        let eval = Evaluator::new(&c);
+        let start = greedy(
+            &c,
+            Start::Lean,
+            false,
+            &[],
+            CutAt::LateInput,
+            CycleCut::SmallestUnit,
+        );
+        let free: Vec<bool> = c
+            .channels
+            .iter()
+            .map(|ch| ch.bufferizable && !ch.must_break_dv)
+            .collect();
+        let mut work = Work(RECUT_WORK);
+        let cut = fewest_breaks(&c, &eval, &start, &free, keep, &mut work)
+            .unwrap_or_else(|| panic!("{name}: no cover within the budget"));
+        assert!(eval.meets_clock(&cut), "{name}");
+        assert!(completed(&f, &cut).is_some(), "{name}: not a MILP solution");
+        let breaks = |p: &[ChannelBuffers]| p.iter().filter(|b| b.break_dv).count();
+        assert!(
+            breaks(&cut) <= breaks(&start),
+            "{name}: more breaks than greedy"
+        );
+        // No free break can go: each is needed for the clock period (or, with `keep`, for
+        // a loop's throughput).
+        let before = eval.throughputs(&eval.widened(&start));
+        let after = eval.throughputs(&eval.widened(&cut));
+        for i in (0..cut.len()).filter(|&i| free[i] && cut[i].break_dv) {
+            let mut fewer = cut.clone();
+            fewer[i].break_dv = false;
+            let fewer: Vec<ChannelBuffers> = fewer
+                .iter()
+                .zip(&c.channels)
+                .map(|(b, ch)| ch.lean(b))
+                .collect();
+            let kept = eval.meets_clock(&fewer)
+                && (!keep || {
+                    let phi = eval.throughputs(&eval.widened(&fewer));
+                    phi.iter().zip(&before).all(|(p, b)| p + 1e-6 >= *b)
+                });
+            assert!(!kept, "{name}: break on channel {i} is not needed");
+        }
+        if keep {
+            for (k, (a, b)) in after.iter().zip(&before).enumerate() {
+                assert!(a + 1e-6 >= *b, "{name}: CFDFC {k} slower ({a} < {b})");
+            }
+        }
+    }
 }

@@ -283,7 +283,7 @@ impl Evaluator {
             }
             if let Some(cycle) = parent_cycle(&parent, &graph) {
                 let row = |g: usize| {
-                    let kind = if g % 2 == 0 {
+                    let kind = if g.is_multiple_of(2) {
                         RetimingRow::Capacity
                     } else {
                         RetimingRow::Latency

@@ -445,6 +445,45 @@ mod tests {
     }
 
     #[test]
+    fn late_paths_end_where_they_first_miss_the_limit() {
+        let paths = PathTiming::new(&circuit());
+        let delay = [0.0; 5];
+        // 0 -> 1 reaches 3 ns at unit 1's output: late at 2.5 ns, from the argument on.
+        let cut = [false; 5];
+        assert_eq!(
+            paths.late_paths(&cut, &delay, 2.5),
+            LatePaths::Late(vec![vec![0, 1]])
+        );
+        // Cut before unit 1: unit 1 alone (2 ns) meets 2.5 ns, nothing is late.
+        let cut = [false, true, false, false, false];
+        assert_eq!(paths.late_paths(&cut, &delay, 2.5), LatePaths::Late(vec![]));
+        // At 1.8 ns, unit 1 after its cut misses it (the path starts on the cut channel),
+        // and so does unit 3 after unit 0 (2.5 ns).
+        let LatePaths::Late(mut late) = paths.late_paths(&cut, &delay, 1.8) else {
+            panic!("no cycle");
+        };
+        late.sort();
+        assert_eq!(late, vec![vec![0, 4], vec![1]]);
+    }
+
+    #[test]
+    fn late_paths_name_an_uncut_cycle() {
+        let mut c = circuit();
+        // 0 -> 3 -> 0.
+        c.channels.push(Channel {
+            value: ValueId(5),
+            from: Some(OpId(3)),
+            ..c.channels[0].clone()
+        });
+        let paths = PathTiming::new(&c);
+        let LatePaths::Cycle(mut cycle) = paths.late_paths(&[false; 6], &[0.0; 6], 4.0) else {
+            panic!("the cycle 0 -> 3 -> 0 is uncut");
+        };
+        cycle.sort_unstable();
+        assert_eq!(cycle, vec![4, 5]);
+    }
+
+    #[test]
     fn an_unbroken_cycle_has_no_timing() {
         let mut c = circuit();
         // 0 -> 3 -> 0.
