@@ -95,7 +95,8 @@ pub fn fewest_breaks(
                 return Some(current);
             }
             for k in slower {
-                rows.add_loop_rows(eval, &current, free, k, targets[k], work)?;
+                let kept = (k, targets[k]);
+                rows.add_loop_rows(eval, &current, free, kept, work)?;
             }
         }
         breaks = solve_cover(&rows, &repaired, work)?;
@@ -168,15 +169,15 @@ impl Rows {
     }
 
     /// Adds rows that keep CFDFC `k`, too slow with `placement`, at throughput `phi`
-    /// ([`loop_row`]); then, up to [`REPAIR_STEPS`] times, takes a break of the last row
-    /// out and adds the row of the cycle still too slow, if any. `None` when no row can help.
+    /// ([`loop_row`]; `kept` is `(k, phi)`); then, up to [`REPAIR_STEPS`] times, takes a
+    /// break of the last row out and adds the row of the cycle still too slow, if any.
+    /// `None` when no row can help.
     fn add_loop_rows(
         &mut self,
         eval: &Evaluator,
         placement: &[ChannelBuffers],
         free: &[bool],
-        k: usize,
-        phi: f64,
+        (k, phi): (usize, f64),
         work: &mut Work,
     ) -> Option<()> {
         let mut placement = placement.to_vec();
@@ -203,8 +204,9 @@ impl Rows {
 /// `phi`, from a `cycle` of its retiming rows that `placement` violates: on a cycle of
 /// latency rows (a loop of the CFDFC), at most as many breaks on its free channels as its
 /// tokens leave room for (the cycle's latency in cycles, breaks included, times `phi`
-/// cannot exceed its tokens); otherwise not all the breaks of the free channels on the
-/// cycle (or on the CFDFC) at once. `None` when no row can help.
+/// cannot exceed its tokens: a row every placement reaching `phi` meets); otherwise not all
+/// the breaks of the free channels on the cycle (or on the CFDFC) at once (a guess: it
+/// may exclude every cover, and then the cover gives up). `None` when no row can help.
 fn loop_row(
     eval: &Evaluator,
     cycle: &[(CfdfcEdge, RetimingRow)],

@@ -311,15 +311,30 @@ fn best_start(
     best
 }
 
-/// `placement` improved by exact re-cuts ([`fewest_breaks`]), each kept if the evaluator
-/// scores it higher (searching it again never raised its score on the corpus): the fewest breaks off the CFDFCs; off the
-/// CFDFCs and among the breaks already on them (no new latency on a loop); anywhere, with
-/// every CFDFC kept at its throughput.
+/// One exact re-cut of a searched placement ([`fewest_breaks`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Recut {
+    /// The fewest breaks off the CFDFCs.
+    OffLoops,
+    /// The fewest breaks off the CFDFCs and among the breaks already on them (no new
+    /// latency on a loop).
+    NoNewLatency,
+    /// The fewest breaks anywhere, every CFDFC kept at its throughput.
+    KeepingThroughputs,
+    /// The fewest breaks anywhere, then searched briefly: they can slow a loop, which the
+    /// search may win back with breaks elsewhere (searching the other re-cuts never raised
+    /// their score on the corpus).
+    ThenSearch,
+}
+
+/// `placement` improved by the exact re-cuts, in this order, each kept if the evaluator
+/// scores it higher. `tried` skips the re-cuts of placements seen before; the re-cuts share
+/// the `work` budget.
 fn recut(
     circuit: &Circuit,
     search: &LocalSearch,
     placement: &[ChannelBuffers],
-    tried: &mut Vec<(usize, Vec<ChannelBuffers>)>,
+    tried: &mut Vec<(Recut, Vec<ChannelBuffers>)>,
     work: &mut Work,
 ) -> Vec<ChannelBuffers> {
     let eval = &search.eval;
@@ -329,22 +344,34 @@ fn recut(
     };
     let on_loop = |i: usize| !eval.cfdfcs_of_channel[i].is_empty();
     let mut best = (score(search, placement), placement.to_vec());
-    for variant in 0..3 {
+    let recuts = [
+        Recut::OffLoops,
+        Recut::NoNewLatency,
+        Recut::KeepingThroughputs,
+        Recut::ThenSearch,
+    ];
+    for recut in recuts {
         let p = &best.1;
         // Starts often meet in the same placement.
-        if tried.iter().any(|(v, q)| *v == variant && q == p) {
+        if tried.iter().any(|(r, q)| *r == recut && q == p) {
             continue;
         }
-        tried.push((variant, p.clone()));
+        tried.push((recut, p.clone()));
         let free: Vec<bool> = (0..p.len())
-            .map(|i| match variant {
-                0 => movable(i) && !on_loop(i),
-                1 => movable(i) && (!on_loop(i) || p[i].break_dv),
-                _ => movable(i),
+            .map(|i| match recut {
+                Recut::OffLoops => movable(i) && !on_loop(i),
+                Recut::NoNewLatency => movable(i) && (!on_loop(i) || p[i].break_dv),
+                Recut::KeepingThroughputs | Recut::ThenSearch => movable(i),
             })
             .collect();
-        let Some(q) = fewest_breaks(circuit, eval, p, &free, variant == 2, work) else {
+        let keep = recut == Recut::KeepingThroughputs;
+        let Some(q) = fewest_breaks(circuit, eval, p, &free, keep, work) else {
             continue;
+        };
+        let q = if recut == Recut::ThenSearch {
+            search.improve(&q, SCREENING_WORK / 2)
+        } else {
+            q
         };
         let s = score(search, &q);
         if s > best.0 + 1e-12 {
