@@ -66,8 +66,13 @@ pub fn fewest_breaks(
     work: &mut Work,
 ) -> Option<Vec<ChannelBuffers>> {
     let channels = placement.len() as f64;
-    work.charge(THROUGHPUT_COST * channels)?;
-    let targets = eval.throughputs(&eval.widened(placement));
+    // The throughputs to keep, if any.
+    let targets = if keep_throughputs {
+        work.charge(THROUGHPUT_COST * channels)?;
+        eval.throughputs(&eval.widened(placement))
+    } else {
+        Vec::new()
+    };
     let with_breaks = |on: &BTreeSet<usize>| -> Vec<ChannelBuffers> {
         placement
             .iter()
@@ -85,11 +90,11 @@ pub fn fewest_breaks(
     for _ in 0..COVER_ROUNDS {
         let mut repaired = breaks.clone();
         if !rows.add_late_paths(eval, &current, free, &mut repaired, work)? {
-            let slower = if keep_throughputs {
+            let slower = if targets.is_empty() {
+                Vec::new()
+            } else {
                 work.charge(THROUGHPUT_COST * channels)?;
                 slower_loops(eval, &current, &targets)
-            } else {
-                Vec::new()
             };
             if slower.is_empty() {
                 return Some(current);

@@ -428,6 +428,17 @@ mod tests {
         }
     }
 
+    /// [`circuit`] with a channel 3 -> 0 (channel 5), closing the cycle 0 -> 3 -> 0.
+    fn with_cycle() -> Circuit {
+        let mut c = circuit();
+        c.channels.push(Channel {
+            value: ValueId(5),
+            from: Some(OpId(3)),
+            ..c.channels[0].clone()
+        });
+        c
+    }
+
     #[test]
     fn buffer_delays_lengthen_the_paths_through_their_channels() {
         let paths = PathTiming::new(&circuit());
@@ -468,14 +479,7 @@ mod tests {
 
     #[test]
     fn late_paths_name_an_uncut_cycle() {
-        let mut c = circuit();
-        // 0 -> 3 -> 0.
-        c.channels.push(Channel {
-            value: ValueId(5),
-            from: Some(OpId(3)),
-            ..c.channels[0].clone()
-        });
-        let paths = PathTiming::new(&c);
+        let paths = PathTiming::new(&with_cycle());
         let LatePaths::Cycle(mut cycle) = paths.late_paths(&[false; 6], &[0.0; 6], 4.0) else {
             panic!("the cycle 0 -> 3 -> 0 is uncut");
         };
@@ -485,14 +489,7 @@ mod tests {
 
     #[test]
     fn an_unbroken_cycle_has_no_timing() {
-        let mut c = circuit();
-        // 0 -> 3 -> 0.
-        c.channels.push(Channel {
-            value: ValueId(5),
-            from: Some(OpId(3)),
-            ..c.channels[0].clone()
-        });
-        let paths = PathTiming::new(&c);
+        let paths = PathTiming::new(&with_cycle());
         assert!(paths.critical_path(&[false; 6], &[0.0; 6]).is_none());
         let mut cut = [false; 6];
         cut[5] = true;
