@@ -50,6 +50,9 @@ pub struct DiveOutcome {
     pub root_values: Option<Vec<f64>>,
     /// A solution feasible for the model (integral variables rounded exactly), if found.
     pub solution: Option<Vec<f64>>,
+    /// True when `solution` is the root relaxation's own (no variable fixed): then it is
+    /// optimal for the model.
+    pub root_integral: bool,
     /// LP solves and re-optimisations performed.
     pub lp_solves: usize,
 }
@@ -71,6 +74,7 @@ pub fn dive(model: &Model, limits: DiveLimits) -> DiveOutcome {
                 root,
                 root_values: None,
                 solution: None,
+                root_integral: false,
                 lp_solves,
             };
         }
@@ -80,6 +84,7 @@ pub fn dive(model: &Model, limits: DiveLimits) -> DiveOutcome {
         root: RootLp::Bound(bound),
         root_values: Some(values_of(&root, &vars)),
         solution: None,
+        root_integral: false,
         lp_solves,
     };
     let locks = Locks::of(model);
@@ -92,6 +97,7 @@ pub fn dive(model: &Model, limits: DiveLimits) -> DiveOutcome {
             round_integral(model, &mut solution);
             if model.check(&solution).is_ok() {
                 outcome.solution = Some(solution);
+                outcome.root_integral = round == 0;
             }
             break;
         };

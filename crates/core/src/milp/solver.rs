@@ -217,6 +217,15 @@ impl MilpSolver for MicrolpSolver {
             _ => {}
         }
         if let Some(x) = d.solution {
+            let given_better = candidate
+                .as_ref()
+                .is_some_and(|(c, _)| better(reduced, c, Some(&x)));
+            if d.root_integral && !given_better {
+                // The relaxation's optimum is integral: no search can do better.
+                stats.source = Some(SolutionSource::Dive);
+                let values = Some(restore(x));
+                return finish(model, SolveStatus::Optimal, values, None, root_bound, stats);
+            }
             if better(reduced, &x, candidate.as_ref().map(|c| &c.0)) {
                 candidate = Some((x, SolutionSource::Dive));
             }
