@@ -35,8 +35,8 @@ pub struct Evaluator {
     channels: Vec<Channel>,
     /// The delays of buffers on channels.
     buffer_delays: BufferDelays,
-    /// Per CFDFC: its unit count and channels.
-    cfdfcs: Vec<(usize, Vec<CfdfcEdge>)>,
+    /// Per CFDFC, the graph of its retiming constraints.
+    cfdfcs: Vec<RetimingGraph>,
     /// Per CFDFC, its share of the executions (the objective's weight of its throughput).
     pub weights: Vec<f64>,
     /// Per channel, the CFDFCs it belongs to.
@@ -53,7 +53,7 @@ impl Evaluator {
                 for e in &edges {
                     cfdfcs_of_channel[e.channel].push(k);
                 }
-                (units.len(), edges)
+                RetimingGraph::new(units.len(), edges)
             })
             .collect();
         Evaluator {
@@ -244,28 +244,44 @@ impl Evaluator {
         placement: &[ChannelBuffers],
         phi: f64,
     ) -> Option<Vec<(CfdfcEdge, RetimingRow)>> {
-        let (n, edges) = &self.cfdfcs[k];
+        let RetimingGraph {
+            units: n,
+            edges,
+            order,
+        } = &self.cfdfcs[k];
         // ret_to - ret_from <= hi  →  edge from → to of weight hi;
         // ret_to - ret_from >= lo  →  edge to → from of weight -lo.
-        let mut graph: Vec<(usize, usize, f64)> = Vec::with_capacity(2 * edges.len());
-        for e in edges {
-            let b = &placement[e.channel];
-            let (dv, slots) = if e.bufferizable {
-                (f64::from(u8::from(b.break_dv)), f64::from(b.slots))
-            } else {
-                (0.0, 0.0)
-            };
-            let (tokens, latency) = (f64::from(e.tokens), f64::from(e.latency));
-            let base = latency * phi - tokens;
-            let mut lo = base;
-            let mut hi = 1.0 - tokens + slots + latency * phi - phi;
-            if e.bufferizable {
-                lo = lo.max(base + phi + dv - 1.0);
-                hi = hi.min(1.0 - tokens + slots - dv + latency * phi);
-            }
-            graph.push((e.from, e.to, hi));
-            graph.push((e.to, e.from, -lo));
-        }
+        let graph: Vec<(usize, usize, f64)> = order
+            .iter()
+            .map(|&(i, row)| {
+                let e = &edges[i];
+                let b = &placement[e.channel];
+                let (dv, slots) = if e.bufferizable {
+                    (f64::from(u8::from(b.break_dv)), f64::from(b.slots))
+                } else {
+                    (0.0, 0.0)
+                };
+                let (tokens, latency) = (f64::from(e.tokens), f64::from(e.latency));
+                match row {
+                    RetimingRow::Capacity => {
+                        let mut hi = 1.0 - tokens + slots + latency * phi - phi;
+                        if e.bufferizable {
+                            hi = hi.min(1.0 - tokens + slots - dv + latency * phi);
+                        }
+                        (e.from, e.to, hi)
+                    }
+                    RetimingRow::Latency => {
+                        let base = latency * phi - tokens;
+                        let lo = if e.bufferizable {
+                            base.max(base + phi + dv - 1.0)
+                        } else {
+                            base
+                        };
+                        (e.to, e.from, -lo)
+                    }
+                }
+            })
+            .collect();
         let mut dist = vec![0.0f64; *n];
         // The graph edge that last lowered each unit's distance.
         let mut parent = vec![usize::MAX; *n];
@@ -282,19 +298,75 @@ impl Evaluator {
                 return None;
             }
             if let Some(cycle) = parent_cycle(&parent, &graph) {
-                let row = |g: usize| {
-                    let kind = if g.is_multiple_of(2) {
-                        RetimingRow::Capacity
-                    } else {
-                        RetimingRow::Latency
-                    };
-                    (edges[g / 2], kind)
-                };
+                let row = |g: usize| (edges[order[g].0], order[g].1);
                 return Some(cycle.into_iter().map(row).collect());
             }
         }
         Some(Vec::new())
     }
+}
+
+/// The retiming constraints of one CFDFC as a graph for Bellman-Ford.
+#[derive(Clone, Debug)]
+struct RetimingGraph {
+    /// How many units the CFDFC has.
+    units: usize,
+    /// Its channels.
+    edges: Vec<CfdfcEdge>,
+    /// The order Bellman-Ford relaxes the rows in (index into `edges`, row): the latency
+    /// rows (lowering the producer's distance from the consumer's) from the last unit of
+    /// the loop body to the first, then the capacity rows from the first to the last, so
+    /// one pass carries a distance along a whole chain of units.
+    order: Vec<(usize, RetimingRow)>,
+}
+
+impl RetimingGraph {
+    fn new(units: usize, edges: Vec<CfdfcEdge>) -> RetimingGraph {
+        let rank = body_order(units, &edges);
+        let mut latency: Vec<usize> = (0..edges.len()).collect();
+        latency.sort_by_key(|&i| std::cmp::Reverse(rank[edges[i].to]));
+        let mut capacity: Vec<usize> = (0..edges.len()).collect();
+        capacity.sort_by_key(|&i| rank[edges[i].from]);
+        let order = latency
+            .into_iter()
+            .map(|i| (i, RetimingRow::Latency))
+            .chain(capacity.into_iter().map(|i| (i, RetimingRow::Capacity)))
+            .collect();
+        RetimingGraph {
+            units,
+            edges,
+            order,
+        }
+    }
+}
+
+/// Per unit of a CFDFC, its position in a topological order of the loop body (the channels
+/// without tokens); units on a cycle without tokens come last, in index order.
+fn body_order(units: usize, edges: &[CfdfcEdge]) -> Vec<usize> {
+    let mut indegree = vec![0usize; units];
+    let mut successors = vec![Vec::new(); units];
+    for e in edges.iter().filter(|e| e.tokens == 0) {
+        indegree[e.to] += 1;
+        successors[e.from].push(e.to);
+    }
+    let mut ready: Vec<usize> = (0..units).filter(|&u| indegree[u] == 0).rev().collect();
+    let mut rank = vec![usize::MAX; units];
+    let mut next = 0;
+    while let Some(u) = ready.pop() {
+        rank[u] = next;
+        next += 1;
+        for &v in &successors[u] {
+            indegree[v] -= 1;
+            if indegree[v] == 0 {
+                ready.push(v);
+            }
+        }
+    }
+    for r in rank.iter_mut().filter(|r| **r == usize::MAX) {
+        *r = next;
+        next += 1;
+    }
+    rank
 }
 
 /// A row of a CFDFC's retiming constraints on one of its channels.
