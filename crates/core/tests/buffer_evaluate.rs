@@ -59,6 +59,12 @@ fn evaluated_throughput_is_the_linear_programs() {
                 );
                 assert!(eval.meets_clock(&p), "{name} at {clock} ns");
                 let values = completed(&f, &p).expect("a greedy placement completes");
+                let predicted = f.objective_at(&p, &eval.throughputs(&p));
+                let lp = f.model.objective_value(&values);
+                assert!(
+                    (predicted - lp).abs() < 1e-6,
+                    "{name} at {clock} ns: LP objective {lp}, evaluator's {predicted}"
+                );
                 for (k, phi) in f.throughput.iter().enumerate() {
                     let lp = values[phi.index()];
                     let ours = eval.throughput(k, &p);

@@ -9,12 +9,14 @@
 //!    [`LP_THRESHOLDS`] (LP-guided rounding). Each start cuts late paths both ways
 //!    ([`CutAt`]) and keeps the better. Each is improved by a short local search
 //!    ([`LocalSearch`], [`SCREENING_WORK`]); the [`COMPLETED_STARTS`] best are searched
-//!    further ([`SEARCH_WORK`]), then taken as they are and with their slots sized by a
-//!    linear program ([`Formulation::slots_sized_at`], rounded up, transparent slots where
-//!    their delay fits, [`super::evaluate::Evaluator::transparent_room`]); a linear program with
-//!    the integral variables fixed completes each (arrival times, retiming, throughputs)
-//!    into a solution of the MILP, and the best one is kept. If none completes, the
-//!    placement fails (the caller falls back to on-merges).
+//!    further ([`SEARCH_WORK`]) and re-cut exactly ([`fewest_breaks`]), then taken as they
+//!    are and with their slots sized by a linear program ([`Formulation::slots_sized_at`],
+//!    rounded up, transparent slots where their delay fits,
+//!    [`super::evaluate::Evaluator::transparent_room`]). The evaluator ranks these by the
+//!    objective they reach ([`Formulation::objective_at`]); a linear program with the
+//!    integral variables fixed completes the best that completes (arrival times, retiming,
+//!    throughputs) into a solution of the MILP. If none completes, the placement fails (the
+//!    caller falls back to on-merges).
 //! 2. The MILP is solved warm-started with that solution, under node limits that shrink as
 //!    the model grows ([`limits`]), so a solve always ends and always returns a solution at
 //!    least as good as the greedy one. With [`Grouping::PerGroup`] it is solved group by
@@ -85,8 +87,9 @@ pub struct MilpPlacement {
 /// between kernels of the corpus).
 pub const LP_THRESHOLDS: [f64; 4] = [0.3, 0.4, 0.5, 0.7];
 
-/// How many of the searched starts (the best by the evaluator) are sized and completed by
-/// linear programs (about a tenth of a second each on the corpus's largest models).
+/// How many of the searched starts (the best by the evaluator) are searched further, re-cut
+/// and sized by a linear program (about a tenth of a second each on the corpus's largest
+/// models).
 pub const COMPLETED_STARTS: usize = 2;
 
 /// Work budget of a placement's search: branch-and-bound nodes times the model's size
@@ -225,8 +228,8 @@ pub fn solve(
 /// The greedy starts (after merges, lean, lean from the retimed breaks, and lean from the
 /// relaxation's cuts at each of [`LP_THRESHOLDS`]), each improved by a short local search;
 /// the [`COMPLETED_STARTS`] best by the evaluator's objective, searched further, each as it
-/// is and with its slots sized by a linear program, each completed by a linear program: the
-/// best placement and its values, if any is feasible.
+/// is and with its slots sized by a linear program: the best by the evaluator that a linear
+/// program completes, with its values, if any is feasible.
 fn best_start(
     circuit: &Circuit,
     f: &Formulation,
@@ -287,8 +290,10 @@ fn best_start(
         );
         *s = score(&search, p);
     }
-    searched.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let mut best: Option<(Vec<ChannelBuffers>, Vec<f64>)> = None;
+    // Each as it is and with its slots sized, best first by the objective the evaluator
+    // predicts (the linear program's, within the evaluator's precision); the first that
+    // completes is the best that does.
+    let mut candidates: Vec<(f64, Vec<ChannelBuffers>)> = Vec::new();
     for (_, p) in searched {
         let room = search.eval.transparent_room(&p);
         let sized = MicrolpSolver
@@ -297,18 +302,14 @@ fn best_start(
             .map(|v| f.placement_rounded_up(&v))
             .filter(|s| *s != p);
         for p in std::iter::once(p).chain(sized) {
-            let Some(v) = complete(f, &p) else {
-                continue;
-            };
-            let better = best.as_ref().is_none_or(|(_, b)| {
-                f.model.objective_value(&v) > f.model.objective_value(b) + 1e-9
-            });
-            if better {
-                best = Some((p, v));
-            }
+            let predicted = f.objective_at(&p, &search.eval.throughputs(&p));
+            candidates.push((predicted, p));
         }
     }
-    best
+    candidates.sort_by(|a, b| b.0.total_cmp(&a.0));
+    candidates
+        .into_iter()
+        .find_map(|(_, p)| complete(f, &p).map(|v| (p, v)))
 }
 
 /// One exact re-cut of a searched placement ([`fewest_breaks`]).

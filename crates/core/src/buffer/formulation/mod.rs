@@ -155,6 +155,26 @@ impl Formulation {
             .collect()
     }
 
+    /// The objective of a solution with `placement`'s buffers and the CFDFCs at throughputs
+    /// `phi` (no other variable carries a cost).
+    pub fn objective_at(&self, placement: &[ChannelBuffers], phi: &[f64]) -> f64 {
+        let mut values = vec![0.0; self.model.vars().len()];
+        let mut set = |v: Option<VarId>, x: f64| {
+            if let Some(v) = v {
+                values[v.index()] = x;
+            }
+        };
+        for (i, p) in placement.iter().enumerate() {
+            set(self.dv[i], f64::from(u8::from(p.break_dv)));
+            set(self.r[i], f64::from(u8::from(p.break_r)));
+            set(self.slots[i], f64::from(p.slots.min(MAX_SLOTS)));
+        }
+        for (&v, &x) in self.throughput.iter().zip(phi) {
+            set(Some(v), x);
+        }
+        self.model.objective_value(&values)
+    }
+
     /// The model with the integral variables of the channels not `free` fixed at
     /// `placement` (all fixed: a linear program whose solutions complete the placement into
     /// a solution of the MILP).
