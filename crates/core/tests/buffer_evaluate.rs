@@ -2,13 +2,14 @@
 //! checked against the MILP itself on corpus kernels: the throughput the evaluator computes
 //! is the one the linear program with the placement fixed finds, its timing verdict is the
 //! model's, every placement the search or the retiming produces completes into a
-//! solution of the MILP, and the exact re-cuts leave no break that is not needed.
+//! solution of the MILP, the exact re-cuts leave no break that is not needed, and a raised
+//! re-cut speeds its loop up by an interval without slowing the others.
 
 mod corpus;
 
 use rivulet_core::buffer::cfdfc::{extract_cycles, most_executed, Cfdfc};
 use rivulet_core::buffer::circuit::Circuit;
-use rivulet_core::buffer::cover::{fewest_breaks, Work};
+use rivulet_core::buffer::cover::{faster, fewest_breaks, Loops, Work};
 use rivulet_core::buffer::evaluate::Evaluator;
 use rivulet_core::buffer::formulation::{Formulation, Variant, MAX_SLOTS};
 use rivulet_core::buffer::greedy::{greedy, ChannelBuffers, CutAt, CycleCut, Start};
@@ -240,7 +241,8 @@ fn exact_recuts_are_minimal_and_keep_the_loops_throughput() {
             .map(|ch| ch.bufferizable && !ch.must_break_dv)
             .collect();
         let mut work = Work(RECUT_WORK);
-        let cut = fewest_breaks(&c, &eval, &start, &free, keep, &mut work)
+        let loops = if keep { Loops::Kept } else { Loops::Ignored };
+        let cut = fewest_breaks(&c, &eval, &start, &free, loops, &mut work)
             .unwrap_or_else(|| panic!("{name}: no cover within the budget"));
         assert!(eval.meets_clock(&cut), "{name}");
         assert!(completed(&f, &cut).is_some(), "{name}: not a MILP solution");
@@ -274,4 +276,49 @@ fn exact_recuts_are_minimal_and_keep_the_loops_throughput() {
             }
         }
     }
+}
+
+#[test]
+fn raised_recuts_reach_the_next_interval_and_keep_the_other_loops() {
+    let mut raised = 0;
+    for name in ["forward_substitution", "jacobi_1d", "bubble_sort"] {
+        let c = circuit(name, 4.0);
+        let f = Formulation::build(&c, Variant::Fpga20, name);
+        let eval = Evaluator::new(&c);
+        let start = greedy(
+            &c,
+            Start::Lean,
+            false,
+            &[],
+            CutAt::LateInput,
+            CycleCut::SmallestUnit,
+        );
+        let free: Vec<bool> = c
+            .channels
+            .iter()
+            .map(|ch| ch.bufferizable && !ch.must_break_dv)
+            .collect();
+        let before = eval.throughputs(&eval.widened(&start));
+        for (k, &phi) in before.iter().enumerate() {
+            let Some(target) = faster(phi) else { continue };
+            let mut work = Work(RECUT_WORK);
+            let loops = Loops::Raised(k);
+            let Some(cut) = fewest_breaks(&c, &eval, &start, &free, loops, &mut work) else {
+                continue;
+            };
+            raised += 1;
+            assert!(eval.meets_clock(&cut), "{name} CFDFC {k}");
+            assert!(completed(&f, &cut).is_some(), "{name}: not a MILP solution");
+            let after = eval.throughputs(&eval.widened(&cut));
+            assert!(
+                after[k] + 1e-6 >= target,
+                "{name}: CFDFC {k} at {} below {target}",
+                after[k]
+            );
+            for (j, (a, b)) in after.iter().zip(&before).enumerate() {
+                assert!(a + 1e-6 >= *b, "{name}: CFDFC {j} slower ({a} < {b})");
+            }
+        }
+    }
+    assert!(raised > 0, "no loop could be raised");
 }

@@ -54,24 +54,48 @@ pub const COVER_GAP: f64 = 0.01;
 /// Most times one round breaks the late paths of a cover to find the paths behind them.
 pub const REPAIR_STEPS: usize = 64;
 
+/// What a cover must do for the CFDFCs' throughputs (with slots widened,
+/// [`Evaluator::widened`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Loops {
+    /// Nothing: only the clock period counts.
+    Ignored,
+    /// Every CFDFC keeps the throughput it has with the placement.
+    Kept,
+    /// Every CFDFC keeps its throughput and this one reaches the next initiation interval
+    /// down ([`faster`]).
+    Raised(usize),
+}
+
+/// The throughput of the next whole initiation interval below `1 / phi` (0.2 → 0.25,
+/// 0.44 → 0.5); `None` at 1 or 0.
+pub fn faster(phi: f64) -> Option<f64> {
+    let interval = (1.0 / phi - 1e-6).ceil() - 1.0;
+    (phi > 0.0 && interval >= 1.0).then(|| 1.0 / interval)
+}
+
 /// `placement` with the fewest breaks on the `free` channels (bufferizable ones the rules
-/// do not force to break) that meet the clock period, slots lean; `None` when no break on
-/// them can, or the rounds run out.
+/// do not force to break) that meet the clock period and what `loops` asks, slots lean;
+/// `None` when no break on them can, or the rounds run out.
 pub fn fewest_breaks(
     circuit: &Circuit,
     eval: &Evaluator,
     placement: &[ChannelBuffers],
     free: &[bool],
-    keep_throughputs: bool,
+    loops: Loops,
     work: &mut Work,
 ) -> Option<Vec<ChannelBuffers>> {
     let channels = placement.len() as f64;
-    // The throughputs to keep, if any.
-    let targets = if keep_throughputs {
-        work.charge(THROUGHPUT_COST * channels)?;
-        eval.throughputs(&eval.widened(placement))
-    } else {
+    // The throughputs to keep or reach, if any.
+    let targets = if loops == Loops::Ignored {
         Vec::new()
+    } else {
+        work.charge(THROUGHPUT_COST * channels)?;
+        let mut targets = eval.throughputs(&eval.widened(placement));
+        if let Loops::Raised(k) = loops {
+            targets[k] = faster(*targets.get(k)?)?;
+        }
+        targets
     };
     let with_breaks = |on: &BTreeSet<usize>| -> Vec<ChannelBuffers> {
         placement
@@ -319,4 +343,19 @@ fn solve_cover(
             .map(|(&i, _)| i)
             .collect(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::faster;
+
+    #[test]
+    fn the_next_interval_is_one_cycle_shorter() {
+        assert_eq!(faster(0.2), Some(0.25));
+        assert_eq!(faster(1.0 / 9.0), Some(0.125));
+        assert_eq!(faster(0.44), Some(0.5));
+        assert_eq!(faster(0.5), Some(1.0));
+        assert_eq!(faster(1.0), None);
+        assert_eq!(faster(0.0), None);
+    }
 }

@@ -30,7 +30,7 @@
 
 use super::cfdfc::Cfdfc;
 use super::circuit::Circuit;
-use super::cover::{fewest_breaks, Work};
+use super::cover::{fewest_breaks, Loops, Work};
 use super::formulation::{Formulation, Variant, DV_COST};
 use super::greedy::{greedy, ChannelBuffers, CutAt, CycleCut, Start};
 use super::local_search::{LocalSearch, SCREENING_WORK, SEARCH_WORK};
@@ -326,6 +326,10 @@ enum Recut {
     /// search may win back with breaks elsewhere (searching the other re-cuts never raised
     /// their score on the corpus).
     ThenSearch,
+    /// The fewest breaks anywhere with this CFDFC one initiation interval faster and every
+    /// other kept at its throughput (a loop the local search cannot speed up one break at a
+    /// time, e.g. an outer loop whose faster retiming moves many breaks at once).
+    Raising(usize),
 }
 
 /// `placement` improved by the exact re-cuts, in this order, each kept if the evaluator
@@ -350,7 +354,9 @@ fn recut(
         Recut::NoNewLatency,
         Recut::KeepingThroughputs,
         Recut::ThenSearch,
-    ];
+    ]
+    .into_iter()
+    .chain((0..circuit.cfdfcs.len()).map(Recut::Raising));
     for recut in recuts {
         let p = &best.1;
         // Starts often meet in the same placement.
@@ -362,11 +368,15 @@ fn recut(
             .map(|i| match recut {
                 Recut::OffLoops => movable(i) && !on_loop(i),
                 Recut::NoNewLatency => movable(i) && (!on_loop(i) || p[i].break_dv),
-                Recut::KeepingThroughputs | Recut::ThenSearch => movable(i),
+                Recut::KeepingThroughputs | Recut::ThenSearch | Recut::Raising(_) => movable(i),
             })
             .collect();
-        let keep = recut == Recut::KeepingThroughputs;
-        let Some(q) = fewest_breaks(circuit, eval, p, &free, keep, work) else {
+        let loops = match recut {
+            Recut::KeepingThroughputs => Loops::Kept,
+            Recut::Raising(k) => Loops::Raised(k),
+            _ => Loops::Ignored,
+        };
+        let Some(q) = fewest_breaks(circuit, eval, p, &free, loops, work) else {
             continue;
         };
         let q = if recut == Recut::ThenSearch {
