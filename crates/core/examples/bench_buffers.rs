@@ -1,9 +1,10 @@
 //! Buffer placement over the kernels of `tests/kernels/`: for each kernel and MILP algorithm,
 //! the model's size, the placement's time (CFDFC extraction, model, solve, insertion; under
 //! the clock), the solver's status and where its solution came from, the predicted
-//! throughput of each CFDFC, and the simulated cycles and critical path (the clock period
-//! the circuit can run at) against the on-merges placement's. The totals compare the
-//! algorithms in cycles and in time (cycles times critical path).
+//! throughput of each CFDFC, the simulated cycles and critical path (the clock period the
+//! circuit can run at) against the on-merges placement's, and the initiation interval the
+//! simulator measures at each loop header (`bbN=II`). The totals compare the algorithms in
+//! cycles and in time (cycles times critical path).
 //! Run: `cargo run --profile cli -p rivulet-core --example bench_buffers [-- [--alg fpga20|fpl22]
 //! [--clock NS] KERNEL...]` (default: both algorithms, the default clock period, every
 //! kernel).
@@ -40,7 +41,7 @@ fn main() {
     }
     println!(
         "{:<22} {:<7} {:>6} {:>5} {:>6} {:>8} {:<14} {:<11} {:>8} {:>6} {:>8} {:>6}  \
-         throughput per CFDFC",
+         throughput per CFDFC | measured II per loop",
         "kernel",
         "alg",
         "vars",
@@ -63,7 +64,7 @@ fn main() {
         {
             continue;
         }
-        let base = simulated(&file, Buffering::Placed(BufferOptions::default()));
+        let (base, _) = simulated(&file, Buffering::Placed(BufferOptions::default()));
         let base_cp = unbuffered(&file).and_then(|(mut func, profile)| {
             let on_merges = BufferOptions::default();
             place(&mut func, Some(&profile), &on_merges, &mut Vec::new()).critical_path_ns
@@ -83,7 +84,7 @@ fn main() {
             let report = place(&mut placed, Some(&profile), &options, &mut diagnostics);
             let ms = start.elapsed().as_secs_f64() * 1e3;
             worst_ms = worst_ms.max(ms);
-            let cycles = simulated(&file, Buffering::Placed(options));
+            let (cycles, intervals) = simulated(&file, Buffering::Placed(options));
             total.add(&cycles, report.critical_path_ns, &base, base_cp);
             let m = report.milp.clone().unwrap_or_default();
             let status = if &report.algorithm == algorithm {
@@ -98,7 +99,7 @@ fn main() {
                 .collect();
             println!(
                 "{name:<22} {algorithm:<7} {:>6} {:>5} {:>6} {ms:>8.1} {status:<14} {:<11} {:>8} \
-                 {:>6} {:>8} {:>6}  {}",
+                 {:>6} {:>8} {:>6}  {} | {intervals}",
                 m.variables,
                 m.integer_variables,
                 m.constraints,
@@ -180,7 +181,19 @@ fn unbuffered(file: &Path) -> Option<(rivulet_core::handshake::Func, ArcProfile)
     Some((func, profile))
 }
 
-/// The simulated cycles with `buffering`, or `FAIL` when the kernel does not simulate correctly.
-fn simulated(file: &Path, buffering: Buffering) -> String {
-    corpus::simulate(file, buffering).map_or("FAIL".into(), |r| r.cycles.to_string())
+/// The simulated cycles with `buffering` (`FAIL` when the kernel does not simulate
+/// correctly) and the measured initiation interval per loop header (`bbN=II`).
+fn simulated(file: &Path, buffering: Buffering) -> (String, String) {
+    let Ok(r) = corpus::simulate(file, buffering) else {
+        return ("FAIL".into(), String::new());
+    };
+    let loops = r.out.check.iter().flat_map(|c| &c.loops);
+    let intervals: Vec<String> = loops
+        .map(|l| {
+            let bb = l.bb.map_or("?".to_string(), |b| b.to_string());
+            let ii = l.ii.map_or("-".to_string(), |i| i.to_string());
+            format!("bb{bb}={ii}")
+        })
+        .collect();
+    (r.cycles.to_string(), intervals.join(" "))
 }
