@@ -41,6 +41,12 @@ test('an example compiles through every pass; a pass shows its IR', async ({ pag
   await expect(page.getByTestId('buffers-milp')).toContainText(/[1-9]\d* variables \(\d+ integer\), [1-9]\d* constraints/);
   await expect(page.getByTestId('buffers-throughput').locator('tbody tr')).not.toHaveCount(0);
   await expect(page.getByTestId('download-lp').first()).toBeVisible();
+  // FPL22 breaks ready paths too: both paths meet the clock period.
+  await app.option('buffers').selectOption('fpl22');
+  await app.compile();
+  await expect(page.getByTestId('buffers-algorithm')).toHaveText('fpl22');
+  await expect(page.getByTestId('buffers-critical-path')).toHaveText(/^[0-3]\.\d{3} ns \(meets the clock period\)$/);
+  await expect(page.getByTestId('buffers-ready-path')).toHaveText(/^[0-3]\.\d{3} ns \(meets the clock period\)$/);
   expect(app.consoleErrors).toEqual([]);
 });
 

@@ -1,10 +1,11 @@
 //! Buffer placement over the kernels of `tests/kernels/`: for each kernel and MILP algorithm,
 //! the model's size, the placement's time (CFDFC extraction, model, solve, insertion; under
 //! the clock), the solver's status and where its solution came from, the predicted
-//! throughput of each CFDFC, the simulated cycles and critical path (the clock period the
-//! circuit can run at) against the on-merges placement's, and the initiation interval the
-//! simulator measures at each loop header (`bbN=II`). The totals compare the algorithms in
-//! cycles and in time (cycles times critical path).
+//! throughput of each CFDFC, the simulated cycles, critical data/valid path and critical
+//! ready path against the on-merges placement's, and the initiation interval the simulator
+//! measures at each loop header (`bbN=II`). The totals compare the algorithms in cycles and
+//! in time (cycles times the clock period the circuit can run at, the longer of its two
+//! critical paths).
 //! Run: `cargo run --profile cli -p rivulet-core --example bench_buffers [-- [--alg fpga20|fpl22]
 //! [--clock NS] KERNEL...]` (default: both algorithms, the default clock period, every
 //! kernel).
@@ -40,8 +41,8 @@ fn main() {
         algorithms = vec![FPGA20.to_string(), FPL22.to_string()];
     }
     println!(
-        "{:<22} {:<7} {:>6} {:>5} {:>6} {:>8} {:<14} {:<11} {:>8} {:>6} {:>8} {:>6}  \
-         throughput per CFDFC | measured II per loop",
+        "{:<22} {:<7} {:>6} {:>5} {:>6} {:>8} {:<14} {:<11} {:>8} {:>6} {:>6} {:>8} {:>6} \
+         {:>6}  throughput per CFDFC | measured II per loop",
         "kernel",
         "alg",
         "vars",
@@ -52,8 +53,10 @@ fn main() {
         "source",
         "cycles",
         "cp ns",
+        "rdy ns",
         "on-merg",
-        "cp ns"
+        "cp ns",
+        "rdy ns"
     );
     let mut worst_ms: f64 = 0.0;
     let mut totals: Vec<Totals> = algorithms.iter().map(|_| Totals::default()).collect();
@@ -65,10 +68,12 @@ fn main() {
             continue;
         }
         let (base, _) = simulated(&file, Buffering::Placed(BufferOptions::default()));
-        let base_cp = unbuffered(&file).and_then(|(mut func, profile)| {
+        let base_paths = unbuffered(&file).map(|(mut func, profile)| {
             let on_merges = BufferOptions::default();
-            place(&mut func, Some(&profile), &on_merges, &mut Vec::new()).critical_path_ns
+            let r = place(&mut func, Some(&profile), &on_merges, &mut Vec::new());
+            (r.critical_path_ns, r.ready_path_ns)
         });
+        let (base_cp, base_ready) = base_paths.unwrap_or_default();
         for (algorithm, total) in algorithms.iter().zip(&mut totals) {
             let options = BufferOptions {
                 algorithm: algorithm.to_string(),
@@ -85,7 +90,8 @@ fn main() {
             let ms = start.elapsed().as_secs_f64() * 1e3;
             worst_ms = worst_ms.max(ms);
             let (cycles, intervals) = simulated(&file, Buffering::Placed(options));
-            total.add(&cycles, report.critical_path_ns, &base, base_cp);
+            let clock = clock_of(report.critical_path_ns, report.ready_path_ns);
+            total.add(&cycles, clock, &base, clock_of(base_cp, base_ready));
             let m = report.milp.clone().unwrap_or_default();
             let status = if &report.algorithm == algorithm {
                 m.status.clone()
@@ -99,15 +105,17 @@ fn main() {
                 .collect();
             println!(
                 "{name:<22} {algorithm:<7} {:>6} {:>5} {:>6} {ms:>8.1} {status:<14} {:<11} {:>8} \
-                 {:>6} {:>8} {:>6}  {} | {intervals}",
+                 {:>6} {:>6} {:>8} {:>6} {:>6}  {} | {intervals}",
                 m.variables,
                 m.integer_variables,
                 m.constraints,
                 m.source,
                 cycles,
                 ns(report.critical_path_ns),
+                ns(report.ready_path_ns),
                 base,
                 ns(base_cp),
+                ns(base_ready),
                 loops.join(" ")
             );
         }
@@ -130,6 +138,11 @@ fn main() {
     }
 }
 
+/// The clock period a circuit with these critical data/valid and ready paths can run at.
+fn clock_of(data_valid: Option<f64>, ready: Option<f64>) -> Option<f64> {
+    Some(data_valid?.max(ready?))
+}
+
 /// A critical path for the table.
 fn ns(critical_path: Option<f64>) -> String {
     critical_path.map_or("-".into(), |ns| format!("{ns:.2}"))
@@ -143,7 +156,7 @@ struct Totals {
     base_cycles: u64,
     faster_cycles: usize,
     slower_cycles: usize,
-    /// Cycles times critical path.
+    /// Cycles times the clock period the circuit can run at.
     time_ns: f64,
     base_time_ns: f64,
     faster_time: usize,
@@ -151,13 +164,16 @@ struct Totals {
 }
 
 impl Totals {
-    fn add(&mut self, cycles: &str, cp: Option<f64>, base: &str, base_cp: Option<f64>) {
-        let (Ok(c), Ok(b), Some(cp), Some(base_cp)) =
-            (cycles.parse::<u64>(), base.parse::<u64>(), cp, base_cp)
-        else {
+    fn add(&mut self, cycles: &str, clock: Option<f64>, base: &str, base_clock: Option<f64>) {
+        let (Ok(c), Ok(b), Some(clock), Some(base_clock)) = (
+            cycles.parse::<u64>(),
+            base.parse::<u64>(),
+            clock,
+            base_clock,
+        ) else {
             return;
         };
-        let (time, base_time) = (c as f64 * cp, b as f64 * base_cp);
+        let (time, base_time) = (c as f64 * clock, b as f64 * base_clock);
         self.kernels += 1;
         self.cycles += c;
         self.base_cycles += b;

@@ -2,19 +2,21 @@
 //! checked against the MILP itself on corpus kernels: the throughput the evaluator computes
 //! is the one the linear program with the placement fixed finds, its timing verdict is the
 //! model's, every placement the search or the retiming produces completes into a
-//! solution of the MILP, the exact re-cuts leave no break that is not needed, and a raised
-//! re-cut speeds its loop up by an interval without slowing the others.
+//! solution of the MILP, the exact re-cuts leave no break that is not needed (data/valid,
+//! and FPL22's ready breaks against its ready rows), and a raised re-cut speeds its loop up
+//! by an interval without slowing the others.
 
 mod corpus;
 
 use rivulet_core::buffer::cfdfc::{extract_cycles, most_executed, Cfdfc};
 use rivulet_core::buffer::circuit::Circuit;
-use rivulet_core::buffer::cover::{faster, fewest_breaks, Loops, Work};
+use rivulet_core::buffer::cover::{faster, fewest_breaks, fewest_ready_breaks, Loops, Work};
 use rivulet_core::buffer::evaluate::Evaluator;
 use rivulet_core::buffer::formulation::{Formulation, Variant, MAX_SLOTS};
 use rivulet_core::buffer::greedy::{greedy, ChannelBuffers, CutAt, CycleCut, Start};
 use rivulet_core::buffer::local_search::{LocalSearch, SEARCH_WORK};
 use rivulet_core::buffer::milp_placement::RECUT_WORK;
+use rivulet_core::buffer::path_timing::LatePaths;
 use rivulet_core::buffer::retiming::retimed_breaks;
 use rivulet_core::milp::{MicrolpSolver, MilpSolver, SolveOptions};
 use rivulet_core::timing::TimingModel;
@@ -321,4 +323,58 @@ fn raised_recuts_reach_the_next_interval_and_keep_the_other_loops() {
         }
     }
     assert!(raised > 0, "no loop could be raised");
+}
+
+#[test]
+fn ready_recuts_are_minimal_and_meet_the_ready_rows() {
+    let mut completed_cuts = 0;
+    for name in ["median3", "clz32", "gcd"] {
+        let c = circuit(name, 4.0);
+        let f = Formulation::build(&c, Variant::Fpl22, name);
+        let eval = Evaluator::new(&c);
+        let start = greedy(
+            &c,
+            Start::Lean,
+            true,
+            &[],
+            CutAt::LateInput,
+            CycleCut::SmallestUnit,
+        );
+        let free: Vec<bool> = c
+            .channels
+            .iter()
+            .map(|ch| ch.bufferizable && !ch.ready_slot)
+            .collect();
+        let mut work = Work(RECUT_WORK);
+        let cut = fewest_ready_breaks(&c, &eval, &start, &free, &mut work)
+            .unwrap_or_else(|| panic!("{name}: no ready cover within the budget"));
+        let on_time =
+            |p: &[ChannelBuffers]| eval.late_ready_paths(p) == LatePaths::Late(Vec::new());
+        assert!(
+            on_time(&cut),
+            "{name}: a ready path misses the clock period"
+        );
+        let ready_breaks = |p: &[ChannelBuffers]| p.iter().filter(|b| b.break_r).count();
+        assert!(
+            ready_breaks(&cut) <= ready_breaks(&start),
+            "{name}: more ready breaks than greedy"
+        );
+        for i in (0..cut.len()).filter(|&i| free[i] && cut[i].break_r) {
+            let mut fewer = cut.clone();
+            fewer[i].break_r = false;
+            assert!(
+                !on_time(&fewer),
+                "{name}: ready break on channel {i} is not needed"
+            );
+        }
+        // A ready break's slot delays data/valid, which the ready cover does not look at.
+        if eval.meets_clock(&cut) {
+            assert!(completed(&f, &cut).is_some(), "{name}: not a MILP solution");
+            completed_cuts += 1;
+        }
+    }
+    assert!(
+        completed_cuts > 0,
+        "no ready cover met the data/valid paths"
+    );
 }

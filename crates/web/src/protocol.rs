@@ -155,6 +155,8 @@ pub struct WireBuffers {
     pub buffers: usize,
     /// The placed circuit's longest combinational data/valid path, in nanoseconds.
     pub critical_path_ns: Option<f64>,
+    /// The placed circuit's longest combinational ready path, in nanoseconds.
+    pub ready_path_ns: Option<f64>,
     /// Time placement took in the worker (MILP build and solve included), in milliseconds.
     pub millis: f64,
     /// The MILP's size and status, for MILP-based algorithms.

@@ -12,7 +12,8 @@
 //!
 //! The local search moves one or two breaks at a time; a cover can exchange many at once
 //! (e.g. the breaks of a chain of compares and branches, cut where one break serves several
-//! paths).
+//! paths). The same cover places FPL22's ready breaks against its ready paths
+//! ([`fewest_ready_breaks`]), which no other step revisits after the greedy placement.
 
 use super::circuit::CfdfcEdge;
 use super::circuit::Circuit;
@@ -74,6 +75,38 @@ pub fn faster(phi: f64) -> Option<f64> {
     (phi > 0.0 && interval >= 1.0).then(|| 1.0 / interval)
 }
 
+/// Which breaks a cover places.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Signal {
+    /// Data/valid breaks, against the data/valid paths.
+    DataValid,
+    /// Ready breaks, against FPL22's ready paths.
+    Ready,
+}
+
+impl Signal {
+    fn breaks(self, b: &ChannelBuffers) -> bool {
+        match self {
+            Signal::DataValid => b.break_dv,
+            Signal::Ready => b.break_r,
+        }
+    }
+
+    fn set(self, b: &mut ChannelBuffers, on: bool) {
+        match self {
+            Signal::DataValid => b.break_dv = on,
+            Signal::Ready => b.break_r = on,
+        }
+    }
+
+    fn late_paths(self, eval: &Evaluator, placement: &[ChannelBuffers]) -> LatePaths {
+        match self {
+            Signal::DataValid => eval.late_paths(placement),
+            Signal::Ready => eval.late_ready_paths(placement),
+        }
+    }
+}
+
 /// `placement` with the fewest breaks on the `free` channels (bufferizable ones the rules
 /// do not force to break) that meet the clock period and what `loops` asks, slots lean;
 /// `None` when no break on them can, or the rounds run out.
@@ -85,53 +118,108 @@ pub fn fewest_breaks(
     loops: Loops,
     work: &mut Work,
 ) -> Option<Vec<ChannelBuffers>> {
-    let channels = placement.len() as f64;
-    // The throughputs to keep or reach, if any.
-    let targets = if loops == Loops::Ignored {
-        Vec::new()
-    } else {
-        work.charge(THROUGHPUT_COST * channels)?;
-        let mut targets = eval.throughputs(&eval.widened(placement));
-        if let Loops::Raised(k) = loops {
-            targets[k] = faster(*targets.get(k)?)?;
-        }
-        targets
+    let cover = Cover {
+        circuit,
+        eval,
+        free,
+        signal: Signal::DataValid,
     };
-    let with_breaks = |on: &BTreeSet<usize>| -> Vec<ChannelBuffers> {
-        placement
-            .iter()
-            .zip(&circuit.channels)
-            .enumerate()
-            .map(|(i, (b, c))| {
-                let break_dv = if free[i] { on.contains(&i) } else { b.break_dv };
-                c.lean(&ChannelBuffers { break_dv, ..*b })
-            })
-            .collect()
+    cover.fewest(placement, loops, work)
+}
+
+/// `placement` with the fewest ready breaks on the `free` channels that meet FPL22's ready
+/// rows ([`Evaluator::late_ready_paths`]), its data/valid breaks as they are, slots lean;
+/// `None` as for [`fewest_breaks`]. The ready breaks' slots delay data/valid: the caller
+/// checks the data/valid paths.
+pub fn fewest_ready_breaks(
+    circuit: &Circuit,
+    eval: &Evaluator,
+    placement: &[ChannelBuffers],
+    free: &[bool],
+    work: &mut Work,
+) -> Option<Vec<ChannelBuffers>> {
+    let cover = Cover {
+        circuit,
+        eval,
+        free,
+        signal: Signal::Ready,
     };
-    let mut rows = Rows::default();
-    let mut breaks = BTreeSet::new();
-    let mut current = with_breaks(&breaks);
-    for _ in 0..COVER_ROUNDS {
-        let mut repaired = breaks.clone();
-        if !rows.add_late_paths(eval, &current, free, &mut repaired, work)? {
-            let slower = if targets.is_empty() {
-                Vec::new()
-            } else {
-                work.charge(THROUGHPUT_COST * channels)?;
-                slower_loops(eval, &current, &targets)
-            };
-            if slower.is_empty() {
-                return Some(current);
+    cover.fewest(placement, Loops::Ignored, work)
+}
+
+/// One cover's setting: which breaks it places, on which channels.
+struct Cover<'a> {
+    circuit: &'a Circuit,
+    eval: &'a Evaluator,
+    free: &'a [bool],
+    signal: Signal,
+}
+
+impl Cover<'_> {
+    /// See [`fewest_breaks`].
+    fn fewest(
+        &self,
+        placement: &[ChannelBuffers],
+        loops: Loops,
+        work: &mut Work,
+    ) -> Option<Vec<ChannelBuffers>> {
+        let Cover {
+            circuit,
+            eval,
+            free,
+            signal,
+        } = *self;
+        let channels = placement.len() as f64;
+        // The throughputs to keep or reach, if any.
+        let targets = if loops == Loops::Ignored {
+            Vec::new()
+        } else {
+            work.charge(THROUGHPUT_COST * channels)?;
+            let mut targets = eval.throughputs(&eval.widened(placement));
+            if let Loops::Raised(k) = loops {
+                targets[k] = faster(*targets.get(k)?)?;
             }
-            for k in slower {
-                let kept = (k, targets[k]);
-                rows.add_loop_rows(eval, &current, free, kept, work)?;
+            targets
+        };
+        let with_breaks = |on: &BTreeSet<usize>| -> Vec<ChannelBuffers> {
+            placement
+                .iter()
+                .zip(&circuit.channels)
+                .enumerate()
+                .map(|(i, (b, c))| {
+                    let mut b = *b;
+                    if free[i] {
+                        signal.set(&mut b, on.contains(&i));
+                    }
+                    c.lean(&b)
+                })
+                .collect()
+        };
+        let mut rows = Rows::default();
+        let mut breaks = BTreeSet::new();
+        let mut current = with_breaks(&breaks);
+        for _ in 0..COVER_ROUNDS {
+            let mut repaired = breaks.clone();
+            if !rows.add_late_paths(self, &current, &mut repaired, work)? {
+                let slower = if targets.is_empty() {
+                    Vec::new()
+                } else {
+                    work.charge(THROUGHPUT_COST * channels)?;
+                    slower_loops(eval, &current, &targets)
+                };
+                if slower.is_empty() {
+                    return Some(current);
+                }
+                for k in slower {
+                    let kept = (k, targets[k]);
+                    rows.add_loop_rows(eval, &current, free, kept, work)?;
+                }
             }
+            breaks = solve_cover(&rows, &repaired, work)?;
+            current = with_breaks(&breaks);
         }
-        breaks = solve_cover(&rows, &repaired, work)?;
-        current = with_breaks(&breaks);
+        None
     }
-    None
 }
 
 /// The rows of a cover, over channel indices.
@@ -164,16 +252,16 @@ impl Rows {
     /// `placement` meets the clock period; `None` if a path has no free channel to break.
     fn add_late_paths(
         &mut self,
-        eval: &Evaluator,
+        cover: &Cover,
         placement: &[ChannelBuffers],
-        free: &[bool],
         repaired: &mut BTreeSet<usize>,
         work: &mut Work,
     ) -> Option<bool> {
+        let (free, signal) = (cover.free, cover.signal);
         let mut placement = placement.to_vec();
         for step in 0..REPAIR_STEPS {
             work.charge(TIMING_COST * placement.len() as f64)?;
-            let paths = match eval.late_paths(&placement) {
+            let paths = match signal.late_paths(cover.eval, &placement) {
                 LatePaths::Cycle(cycle) => vec![cycle],
                 LatePaths::Late(paths) if paths.is_empty() => return Some(step > 0),
                 LatePaths::Late(paths) => paths,
@@ -184,11 +272,11 @@ impl Rows {
                 // From the path's start to where it is late.
                 let row: Vec<usize> = path
                     .into_iter()
-                    .filter(|&i| free[i] && !before[i].break_dv)
+                    .filter(|&i| free[i] && !signal.breaks(&before[i]))
                     .collect();
                 let &last = row.last()?;
-                if !row.iter().any(|&i| placement[i].break_dv) {
-                    placement[last].break_dv = true;
+                if !row.iter().any(|&i| signal.breaks(&placement[i])) {
+                    signal.set(&mut placement[last], true);
                     repaired.insert(last);
                 }
                 self.add_any(row);

@@ -19,7 +19,7 @@
 
 use super::circuit::{BufferDelays, CfdfcEdge, Channel, Circuit};
 use super::formulation::{DV_COST, MAX_SLOTS};
-use super::greedy::ChannelBuffers;
+use super::greedy::{ChannelBuffers, MIN_READY_DELAY};
 use super::path_timing::{LatePaths, PathTiming};
 
 /// Precision of the throughputs [`Evaluator::throughput`] returns.
@@ -31,6 +31,8 @@ pub struct Evaluator {
     clock_period: f64,
     /// The data/valid paths.
     paths: PathTiming,
+    /// The ready paths, as FPL22's ready rows see them.
+    ready_paths: PathTiming,
     /// The circuit's channels.
     channels: Vec<Channel>,
     /// The delays of buffers on channels.
@@ -59,6 +61,7 @@ impl Evaluator {
         Evaluator {
             clock_period: circuit.clock_period,
             paths: PathTiming::new(circuit),
+            ready_paths: PathTiming::ready(circuit, MIN_READY_DELAY),
             channels: circuit.channels.clone(),
             buffer_delays: circuit.buffer_delays,
             cfdfcs,
@@ -87,6 +90,16 @@ impl Evaluator {
         let delay = self.buffer_delays(placement, |_, c, b| c.lean(b));
         self.paths
             .late_paths(&self.cuts(placement), &delay, self.clock_period + 1e-9)
+    }
+
+    /// The ready paths of `placement` that miss the clock period (FPL22's ready rows: the
+    /// units' ready delays, restarting at ready breaks), or a cycle its ready breaks leave
+    /// uncut.
+    pub fn late_ready_paths(&self, placement: &[ChannelBuffers]) -> LatePaths {
+        let cut: Vec<bool> = placement.iter().map(|b| b.break_r).collect();
+        let no_delay = vec![0.0; placement.len()];
+        self.ready_paths
+            .late_paths(&cut, &no_delay, self.clock_period + 1e-9)
     }
 
     /// Per channel of a CFDFC, whether transparent slots fit on it: with them on every such

@@ -30,7 +30,8 @@
 
 use super::cfdfc::Cfdfc;
 use super::circuit::Circuit;
-use super::cover::{fewest_breaks, Loops, Work};
+use super::cover::{fewest_breaks, fewest_ready_breaks, Loops, Work};
+use super::evaluate::Evaluator;
 use super::formulation::{Formulation, Variant, DV_COST};
 use super::greedy::{greedy, ChannelBuffers, CutAt, CycleCut, Start};
 use super::local_search::{LocalSearch, SCREENING_WORK, SEARCH_WORK};
@@ -288,6 +289,9 @@ fn best_start(
             &mut recuts,
             &mut work,
         );
+        if variant == Variant::Fpl22 {
+            *p = recut_ready(circuit, &search.eval, f, p, &mut work);
+        }
         *s = score(&search, p);
     }
     // Each as it is and with its slots sized, best first by the objective the evaluator
@@ -390,6 +394,28 @@ fn recut(
         }
     }
     best.1
+}
+
+/// `placement` with the fewest ready breaks FPL22's ready rows need
+/// ([`fewest_ready_breaks`]; the rule's ready breaks stay), if its data/valid paths still
+/// meet the clock period (a ready break's slot delays data/valid) and the objective rises.
+fn recut_ready(
+    circuit: &Circuit,
+    eval: &Evaluator,
+    f: &Formulation,
+    placement: &[ChannelBuffers],
+    work: &mut Work,
+) -> Vec<ChannelBuffers> {
+    let free: Vec<bool> = circuit
+        .channels
+        .iter()
+        .map(|c| c.bufferizable && !c.ready_slot)
+        .collect();
+    let objective = |p: &[ChannelBuffers]| f.objective_at(p, &eval.throughputs(&eval.widened(p)));
+    match fewest_ready_breaks(circuit, eval, placement, &free, work) {
+        Some(q) if eval.meets_clock(&q) && objective(&q) > objective(placement) + 1e-12 => q,
+        _ => placement.to_vec(),
+    }
 }
 
 /// The evaluator's objective of a searched placement; one it rejects still goes to the

@@ -7,6 +7,9 @@
 //! A path starts at a function argument, a data/valid break (the break's output has no
 //! delay) or a sequential unit's output (after the unit's own delay), and ends at a
 //! sequential unit's input, a break or a unit's output.
+//!
+//! [`PathTiming::ready`] sees the ready paths the same way, backwards: they restart at
+//! units that register ready (buffers breaking ready, memory interfaces).
 
 use super::circuit::Circuit;
 use crate::handshake::OpId;
@@ -157,6 +160,53 @@ impl PathTiming {
         PathTiming {
             delay: circuit.units.values().map(|u| u.delay).collect(),
             sequential: circuit.units.values().map(|u| u.sequential).collect(),
+            links,
+            outgoing,
+        }
+    }
+
+    /// The ready paths of `circuit` as timing paths (ready flows from each channel's consumer
+    /// to its producer): a unit adds its ready delay (at least `least_delay`), a unit that
+    /// registers ready ends the paths into it and starts its own at once; ready ends at an
+    /// argument. With the least delay of the MILP's ready rows
+    /// ([`super::greedy::MIN_READY_DELAY`]) and no buffer delays, these are exactly the
+    /// rows of [`super::formulation::timing::add_ready`].
+    pub fn ready(circuit: &Circuit, least_delay: f64) -> PathTiming {
+        let index: BTreeMap<OpId, usize> = circuit
+            .units
+            .keys()
+            .enumerate()
+            .map(|(i, &op)| (op, i))
+            .collect();
+        // An argument's channel becomes a path from its consumer into nothing: a start at 0
+        // into the consumer, which adds nothing the consumer's own delay does not.
+        let links: Vec<(Option<usize>, usize)> = circuit
+            .channels
+            .iter()
+            .map(|c| match c.from {
+                Some(f) => (Some(index[&c.to]), index[&f]),
+                None => (None, index[&c.to]),
+            })
+            .collect();
+        let mut outgoing = vec![Vec::new(); index.len()];
+        for (i, &(from, _)) in links.iter().enumerate() {
+            if let Some(u) = from {
+                outgoing[u].push(i);
+            }
+        }
+        let units = circuit.units.values();
+        PathTiming {
+            delay: units
+                .clone()
+                .map(|u| {
+                    if u.breaks_ready {
+                        0.0
+                    } else {
+                        u.ready_delay.max(least_delay)
+                    }
+                })
+                .collect(),
+            sequential: units.map(|u| u.breaks_ready).collect(),
             links,
             outgoing,
         }

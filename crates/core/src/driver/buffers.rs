@@ -14,6 +14,7 @@ use crate::buffer::fpga20::place_fpga20;
 use crate::buffer::fpl22::place_fpl22;
 use crate::buffer::greedy::ChannelBuffers;
 use crate::buffer::milp_placement::{overall_status, MilpPlacement};
+use crate::buffer::path_timing::PathTiming;
 use crate::buffer::place_on_merges;
 use crate::diag::Diagnostic;
 use crate::handshake::Func;
@@ -101,6 +102,8 @@ pub struct BufferReport {
     /// clock period it can run at), from the timing model; `None` when it has a
     /// combinational cycle or the timing model is unusable.
     pub critical_path_ns: Option<f64>,
+    /// The placed circuit's longest combinational ready path in nanoseconds, the same way.
+    pub ready_path_ns: Option<f64>,
     /// The MILP, for MILP-based algorithms.
     pub milp: Option<MilpReport>,
     /// Predicted throughput per loop (MILP-based algorithms).
@@ -142,6 +145,7 @@ pub fn place(
         report.buffers = place_on_merges(func);
     }
     report.critical_path_ns = critical_path_ns(func);
+    report.ready_path_ns = ready_path_ns(func);
     report
 }
 
@@ -149,15 +153,28 @@ pub fn place(
 /// timing model's delays (not clamped to any clock period), paths restarting at pipelined
 /// units, memory interfaces and data/valid-breaking buffers.
 pub fn critical_path_ns(func: &Func) -> Option<f64> {
+    let circuit = placed_circuit(func)?;
+    let unbroken = vec![ChannelBuffers::default(); circuit.channels.len()];
+    Evaluator::new(&circuit).critical_path(&unbroken)
+}
+
+/// The longest combinational ready path of the buffered `func` in nanoseconds, the same
+/// way, paths restarting at ready-breaking buffers and memory interfaces.
+pub fn ready_path_ns(func: &Func) -> Option<f64> {
+    let circuit = placed_circuit(func)?;
+    let n = circuit.channels.len();
+    PathTiming::ready(&circuit, 0.0).critical_path(&vec![false; n], &vec![0.0; n])
+}
+
+/// The buffered `func` as the timing paths see it (its buffers are units already).
+fn placed_circuit(func: &Func) -> Option<Circuit> {
     let timing = TimingModel::builtin()
         .ok()?
         .with_clock_period(*CLOCK_PERIOD_RANGE_NS.end())
         .ok()?;
     let mut circuit = Circuit::new(func, &timing, Vec::new(), &mut Vec::new());
-    // The buffers are units of `func` already.
     circuit.buffer_delays = BufferDelays::default();
-    let unbroken = vec![ChannelBuffers::default(); circuit.channels.len()];
-    Evaluator::new(&circuit).critical_path(&unbroken)
+    Some(circuit)
 }
 
 /// Runs a MILP-based placement and fills the report; `Err` leaves `func` unchanged.

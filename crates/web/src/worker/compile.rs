@@ -122,6 +122,7 @@ fn wire_buffers(b: &BufferReport, millis: f64) -> WireBuffers {
         clock_period_ns: b.clock_period_ns,
         buffers: b.buffers,
         critical_path_ns: b.critical_path_ns,
+        ready_path_ns: b.ready_path_ns,
         millis,
         milp: b.milp.as_ref().map(|m| WireMilp {
             variables: m.variables,

@@ -36,13 +36,18 @@ pub fn summary(r: &BufferReport) -> String {
         "buffers: {} ({} buffer operations, clock period {} ns)\n",
         r.algorithm, r.buffers, r.clock_period_ns
     );
-    if let Some(ns) = r.critical_path_ns {
-        let met = if ns <= r.clock_period_ns + 1e-9 {
+    let against_clock = |ns: f64| {
+        if ns <= r.clock_period_ns + 1e-9 {
             "meets the clock period"
         } else {
             "misses the clock period"
-        };
-        s += &format!("critical path: {ns:.3} ns ({met})\n");
+        }
+    };
+    if let Some(ns) = r.critical_path_ns {
+        s += &format!("critical path: {ns:.3} ns ({})\n", against_clock(ns));
+    }
+    if let Some(ns) = r.ready_path_ns {
+        s += &format!("ready path: {ns:.3} ns ({})\n", against_clock(ns));
     }
     if let Some(m) = &r.milp {
         let num = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{v:.9}"));

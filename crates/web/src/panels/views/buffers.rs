@@ -128,7 +128,13 @@ fn report_view(b: WireBuffers) -> impl IntoView {
                 <dt>"Clock period"</dt>
                 <dd>{format!("{} ns", b.clock_period_ns)}</dd>
                 <dt>"Critical path"</dt>
-                <dd data-testid="buffers-critical-path">{critical_path(&b)}</dd>
+                <dd data-testid="buffers-critical-path">
+                    {against_clock(b.critical_path_ns, b.clock_period_ns)}
+                </dd>
+                <dt>"Ready path"</dt>
+                <dd data-testid="buffers-ready-path">
+                    {against_clock(b.ready_path_ns, b.clock_period_ns)}
+                </dd>
                 <dt>"Buffers placed"</dt>
                 <dd data-testid="buffers-count">{b.buffers}</dd>
                 <dt>"Placement time"</dt>
@@ -142,10 +148,11 @@ fn report_view(b: WireBuffers) -> impl IntoView {
     }
 }
 
-/// The critical path against the clock period, e.g. `7.413 ns (misses the clock period)`.
-fn critical_path(b: &WireBuffers) -> String {
-    match b.critical_path_ns {
-        Some(ns) if ns <= b.clock_period_ns + 1e-9 => {
+/// A combinational path against the clock period, e.g. `7.413 ns (misses the clock
+/// period)`.
+fn against_clock(path_ns: Option<f64>, clock_period_ns: f64) -> String {
+    match path_ns {
+        Some(ns) if ns <= clock_period_ns + 1e-9 => {
             format!("{ns:.3} ns (meets the clock period)")
         }
         Some(ns) => format!("{ns:.3} ns (misses the clock period)"),
