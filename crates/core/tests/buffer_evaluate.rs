@@ -9,7 +9,7 @@
 mod corpus;
 
 use rivulet_core::buffer::cfdfc::{extract_cycles, most_executed, Cfdfc};
-use rivulet_core::buffer::circuit::Circuit;
+use rivulet_core::buffer::circuit::{Channel, Circuit};
 use rivulet_core::buffer::cover::{faster, fewest_breaks, fewest_ready_breaks, Loops, Work};
 use rivulet_core::buffer::evaluate::Evaluator;
 use rivulet_core::buffer::formulation::{Formulation, Variant, MAX_SLOTS};
@@ -36,6 +36,18 @@ fn circuit(name: &str, clock: f64) -> Circuit {
         .with_clock_period(clock)
         .unwrap();
     Circuit::new(&func, &timing, cfdfcs, &mut Vec::new())
+}
+
+/// The greedy placement from the lean start, late paths cut at their late input (`ready`:
+/// FPL22's ready paths cut too).
+fn lean_start(c: &Circuit, ready: bool) -> Vec<ChannelBuffers> {
+    let (cut_at, cycles) = (CutAt::LateInput, CycleCut::SmallestUnit);
+    greedy(c, Start::Lean, ready, &[], cut_at, cycles)
+}
+
+/// Per channel of `c`, whether `keep` holds for it.
+fn channels_where(c: &Circuit, keep: impl Fn(&Channel) -> bool) -> Vec<bool> {
+    c.channels.iter().map(keep).collect()
 }
 
 /// The MILP's solution with every integral variable at `placement`, if it is feasible.
@@ -229,19 +241,8 @@ fn exact_recuts_are_minimal_and_keep_the_loops_throughput() {
         let c = circuit(name, 4.0);
         let f = Formulation::build(&c, Variant::Fpga20, name);
         let eval = Evaluator::new(&c);
-        let start = greedy(
-            &c,
-            Start::Lean,
-            false,
-            &[],
-            CutAt::LateInput,
-            CycleCut::SmallestUnit,
-        );
-        let free: Vec<bool> = c
-            .channels
-            .iter()
-            .map(|ch| ch.bufferizable && !ch.must_break_dv)
-            .collect();
+        let start = lean_start(&c, false);
+        let free = channels_where(&c, |ch| ch.bufferizable && !ch.must_break_dv);
         let mut work = Work(RECUT_WORK);
         let loops = if keep { Loops::Kept } else { Loops::Ignored };
         let cut = fewest_breaks(&c, &eval, &start, &free, loops, &mut work)
@@ -287,19 +288,8 @@ fn raised_recuts_reach_the_next_interval_and_keep_the_other_loops() {
         let c = circuit(name, 4.0);
         let f = Formulation::build(&c, Variant::Fpga20, name);
         let eval = Evaluator::new(&c);
-        let start = greedy(
-            &c,
-            Start::Lean,
-            false,
-            &[],
-            CutAt::LateInput,
-            CycleCut::SmallestUnit,
-        );
-        let free: Vec<bool> = c
-            .channels
-            .iter()
-            .map(|ch| ch.bufferizable && !ch.must_break_dv)
-            .collect();
+        let start = lean_start(&c, false);
+        let free = channels_where(&c, |ch| ch.bufferizable && !ch.must_break_dv);
         let before = eval.throughputs(&eval.widened(&start));
         for (k, &phi) in before.iter().enumerate() {
             let Some(target) = faster(phi) else { continue };
@@ -332,19 +322,8 @@ fn ready_recuts_are_minimal_and_meet_the_ready_rows() {
         let c = circuit(name, 4.0);
         let f = Formulation::build(&c, Variant::Fpl22, name);
         let eval = Evaluator::new(&c);
-        let start = greedy(
-            &c,
-            Start::Lean,
-            true,
-            &[],
-            CutAt::LateInput,
-            CycleCut::SmallestUnit,
-        );
-        let free: Vec<bool> = c
-            .channels
-            .iter()
-            .map(|ch| ch.bufferizable && !ch.ready_slot)
-            .collect();
+        let start = lean_start(&c, true);
+        let free = channels_where(&c, |ch| ch.bufferizable && !ch.ready_slot);
         let mut work = Work(RECUT_WORK);
         let cut = fewest_ready_breaks(&c, &eval, &start, &free, &mut work)
             .unwrap_or_else(|| panic!("{name}: no ready cover within the budget"));

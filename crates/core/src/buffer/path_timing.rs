@@ -11,7 +11,7 @@
 //! [`PathTiming::ready`] sees the ready paths the same way, backwards: they restart at
 //! units that register ready (buffers breaking ready, memory interfaces).
 
-use super::circuit::Circuit;
+use super::circuit::{Channel, Circuit, Unit};
 use crate::handshake::OpId;
 use std::collections::BTreeMap;
 
@@ -140,29 +140,13 @@ pub struct PathTiming {
 impl PathTiming {
     /// Prepares `circuit`.
     pub fn new(circuit: &Circuit) -> PathTiming {
-        let index: BTreeMap<OpId, usize> = circuit
-            .units
-            .keys()
-            .enumerate()
-            .map(|(i, &op)| (op, i))
-            .collect();
-        let links: Vec<(Option<usize>, usize)> = circuit
-            .channels
-            .iter()
-            .map(|c| (c.from.map(|f| index[&f]), index[&c.to]))
-            .collect();
-        let mut outgoing = vec![Vec::new(); index.len()];
-        for (i, &(from, _)) in links.iter().enumerate() {
-            if let Some(u) = from {
-                outgoing[u].push(i);
-            }
-        }
-        PathTiming {
-            delay: circuit.units.values().map(|u| u.delay).collect(),
-            sequential: circuit.units.values().map(|u| u.sequential).collect(),
-            links,
-            outgoing,
-        }
+        let units = circuit.units.values();
+        PathTiming::with_links(
+            circuit,
+            |c, index| (c.from.map(|f| index[&f]), index[&c.to]),
+            units.clone().map(|u| u.delay).collect(),
+            units.map(|u| u.sequential).collect(),
+        )
     }
 
     /// The ready paths of `circuit` as timing paths (ready flows from each channel's consumer
@@ -172,41 +156,52 @@ impl PathTiming {
     /// ([`super::greedy::MIN_READY_DELAY`]) and no buffer delays, these are exactly the
     /// rows of [`super::formulation::timing::add_ready`].
     pub fn ready(circuit: &Circuit, least_delay: f64) -> PathTiming {
+        let units = circuit.units.values();
+        let delay = |u: &Unit| {
+            if u.breaks_ready {
+                0.0
+            } else {
+                u.ready_delay.max(least_delay)
+            }
+        };
+        // An argument's channel becomes a path from its consumer into nothing: a start at 0
+        // into the consumer, which adds nothing the consumer's own delay does not.
+        PathTiming::with_links(
+            circuit,
+            |c, index| match c.from {
+                Some(f) => (Some(index[&c.to]), index[&f]),
+                None => (None, index[&c.to]),
+            },
+            units.clone().map(delay).collect(),
+            units.map(|u| u.breaks_ready).collect(),
+        )
+    }
+
+    /// The timing graph of `circuit` with each channel's link `(tail, head)` (unit indices
+    /// in the circuit's unit order) and the units' delays and restarts.
+    fn with_links(
+        circuit: &Circuit,
+        link: impl Fn(&Channel, &BTreeMap<OpId, usize>) -> (Option<usize>, usize),
+        delay: Vec<f64>,
+        sequential: Vec<bool>,
+    ) -> PathTiming {
         let index: BTreeMap<OpId, usize> = circuit
             .units
             .keys()
             .enumerate()
             .map(|(i, &op)| (op, i))
             .collect();
-        // An argument's channel becomes a path from its consumer into nothing: a start at 0
-        // into the consumer, which adds nothing the consumer's own delay does not.
-        let links: Vec<(Option<usize>, usize)> = circuit
-            .channels
-            .iter()
-            .map(|c| match c.from {
-                Some(f) => (Some(index[&c.to]), index[&f]),
-                None => (None, index[&c.to]),
-            })
-            .collect();
+        let links: Vec<(Option<usize>, usize)> =
+            circuit.channels.iter().map(|c| link(c, &index)).collect();
         let mut outgoing = vec![Vec::new(); index.len()];
         for (i, &(from, _)) in links.iter().enumerate() {
             if let Some(u) = from {
                 outgoing[u].push(i);
             }
         }
-        let units = circuit.units.values();
         PathTiming {
-            delay: units
-                .clone()
-                .map(|u| {
-                    if u.breaks_ready {
-                        0.0
-                    } else {
-                        u.ready_delay.max(least_delay)
-                    }
-                })
-                .collect(),
-            sequential: units.map(|u| u.breaks_ready).collect(),
+            delay,
+            sequential,
             links,
             outgoing,
         }
