@@ -21,7 +21,14 @@ use rivulet_core::buffer::retiming::retimed_breaks;
 use rivulet_core::milp::{MicrolpSolver, MilpSolver, SolveOptions};
 use rivulet_core::timing::TimingModel;
 
-const KERNELS: [&str; 5] = ["fir", "jacobi_1d", "triangular_sum", "gcd", "bubble_sort"];
+const KERNELS: [&str; 6] = [
+    "fir",
+    "jacobi_1d",
+    "triangular_sum",
+    "gcd",
+    "bubble_sort",
+    "rgb_to_gray",
+];
 
 /// The kernel's circuit as the placements see it, at `clock` ns.
 fn circuit(name: &str, clock: f64) -> Circuit {

@@ -15,11 +15,13 @@
 //! either join consecutive blocks of the cycle, or stay in one block and are not a back edge
 //! (for a one-block cycle, every channel of the block). The channels that carry a value into
 //! the next iteration (into a merge-like unit of the cycle's first block) are its back edges.
+//! Its memory accesses bound its initiation interval from below ([`super::memory_ports`]).
 //!
 //! Invariants: cycles are returned in extraction order with positive execution counts; a
 //! cycle's blocks are listed from its smallest block along its arcs; extraction runs at most
 //! [`MAX_CFDFCS`] rounds, so it always ends.
 
+use super::memory_ports::MemoryPorts;
 use crate::cfg::ir::Block;
 use crate::handshake::{Func, Op, OpId, OpKind, ValueId};
 use crate::interp::Profile;
@@ -225,6 +227,8 @@ pub struct Cfdfc {
     pub channels: BTreeSet<ValueId>,
     /// The channels that carry values into the next iteration (one token each at start).
     pub backedges: BTreeSet<ValueId>,
+    /// What its memory accesses impose on its throughput.
+    pub memory: MemoryPorts,
 }
 
 impl Cfdfc {
@@ -272,6 +276,11 @@ impl Cfdfc {
         }
         Cfdfc {
             cycle: cycle.clone(),
+            memory: MemoryPorts::of(
+                func,
+                &units,
+                &channels.difference(&backedges).copied().collect(),
+            ),
             units,
             channels,
             backedges,

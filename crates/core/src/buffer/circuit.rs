@@ -44,6 +44,10 @@ pub struct Unit {
     pub ready_delay: f64,
     /// Whether the unit registers its ready signal (paths restart at its inputs).
     pub breaks_ready: bool,
+    /// Whether a token can wait at its outputs while a consumer stalls: a fork's (or
+    /// control merge's) pending output, a pipelined unit's output register, a buffer's
+    /// slots. A combinational unit holds nothing: its waiting token stays upstream.
+    pub holds: bool,
 }
 
 /// One channel.
@@ -138,8 +142,23 @@ pub struct CfdfcEdge {
     pub tokens: u32,
     /// The producer's latency in cycles.
     pub latency: u32,
+    /// Cycles a token waits on it for its consumer to accept it (a load sharing its
+    /// controller's read port with other loads of the CFDFC): latency that, unlike the
+    /// producer's, the channel holds.
+    pub wait: u32,
+    /// Whether the producer can hold a token for it while the consumer stalls
+    /// ([`Unit::holds`]).
+    pub held: bool,
     /// Whether buffers may go on it.
     pub bufferizable: bool,
+}
+
+impl CfdfcEdge {
+    /// Cycles from a token entering the producer to the consumer accepting it, without
+    /// buffers: the producer's latency and the wait.
+    pub fn cycles(&self) -> u32 {
+        self.latency + self.wait
+    }
 }
 
 /// The circuit seen by the placements.
@@ -176,6 +195,11 @@ impl Circuit {
                 .map_or(32, |t| t.data_width());
             let mut unit = unit_timing(&op.kind, width, timing);
             unit.ready_delay = unit.ready_delay.min(cp);
+            unit.holds = unit.sequential
+                || matches!(
+                    op.kind,
+                    OpKind::Fork | OpKind::ControlMerge | OpKind::Buffer(_) | OpKind::Source
+                );
             units.insert(id, unit);
         }
         let cycles = cyclic_channels(func);
@@ -247,6 +271,8 @@ impl Circuit {
                     channel,
                     tokens: u32::from(cf.backedges.contains(value)),
                     latency: self.units[&from].latency,
+                    wait: cf.memory.load_waits.get(&c.to).copied().unwrap_or(0),
+                    held: self.units[&from].holds,
                     bufferizable: c.bufferizable,
                 })
             })
@@ -279,6 +305,14 @@ impl Circuit {
             .iter()
             .map(|c| c.cycle.execs as f64 / total.max(1) as f64)
             .collect()
+    }
+
+    /// The largest throughput CFDFC `k`'s memory accesses allow (1 over its
+    /// [`super::memory_ports::MemoryPorts::min_interval`]).
+    pub fn max_throughput(&self, k: usize) -> f64 {
+        self.cfdfcs
+            .get(k)
+            .map_or(1.0, |c| 1.0 / f64::from(c.memory.min_interval.max(1)))
     }
 
     /// Index of each channel by value.
@@ -344,6 +378,7 @@ fn unit_timing(kind: &OpKind, width: u32, timing: &TimingModel) -> Unit {
             delay: t.map_or(0.0, |t| t.data.max(t.valid)),
             ready_delay: t.map_or(0.0, |t| t.ready),
             breaks_ready: breaks_r,
+            holds: false,
         };
     }
     if is_memory_interface(kind) {
@@ -353,6 +388,7 @@ fn unit_timing(kind: &OpKind, width: u32, timing: &TimingModel) -> Unit {
             delay: 0.0,
             ready_delay: 0.0,
             breaks_ready: true,
+            holds: false,
         };
     }
     let name = kind.mnemonic();
@@ -366,5 +402,6 @@ fn unit_timing(kind: &OpKind, width: u32, timing: &TimingModel) -> Unit {
         delay: data.max(valid),
         ready_delay: ready,
         breaks_ready: false,
+        holds: false,
     }
 }

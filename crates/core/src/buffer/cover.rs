@@ -338,7 +338,7 @@ fn loop_row(
         let mut room = 0.0;
         let mut channels = Vec::new();
         for (e, _) in cycle {
-            room += f64::from(e.tokens) / phi - f64::from(e.latency);
+            room += f64::from(e.tokens) / phi - f64::from(e.cycles());
             match (
                 e.bufferizable && free[e.channel],
                 placement[e.channel].break_dv,

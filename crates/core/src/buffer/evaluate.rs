@@ -277,14 +277,18 @@ impl Evaluator {
                 let (tokens, latency) = (f64::from(e.tokens), f64::from(e.latency));
                 match row {
                     RetimingRow::Capacity => {
-                        let mut hi = 1.0 - tokens + slots + latency * phi - phi;
-                        if e.bufferizable {
+                        let mut hi = if e.held {
+                            1.0 - tokens + slots + latency * phi - phi
+                        } else {
+                            slots - tokens + latency * phi
+                        };
+                        if e.bufferizable && e.held {
                             hi = hi.min(1.0 - tokens + slots - dv + latency * phi);
                         }
                         (e.from, e.to, hi)
                     }
                     RetimingRow::Latency => {
-                        let base = latency * phi - tokens;
+                        let base = (latency + f64::from(e.wait)) * phi - tokens;
                         let lo = if e.bufferizable {
                             base.max(base + phi + dv - 1.0)
                         } else {

@@ -1,7 +1,8 @@
 //! Buffer placement on materialized Handshake IR (spec/buffering.md).
 //!
 //! * [`cfdfc`]: the loops of a kernel (choice-free dataflow circuits) from the interpreter's
-//!   profile, mapped onto the circuit's units and channels.
+//!   profile, mapped onto the circuit's units and channels; [`memory_ports`]: the interval
+//!   their memory accesses impose.
 //! * [`cycles`]: which channels and operations sit on cycles of the dataflow graph, and which
 //!   cycles no buffer cuts (combinational cycles).
 //! * [`on_merges`]: the correctness-first placement: after every merge-like operation on a
@@ -21,6 +22,7 @@ pub mod fpl22;
 pub mod greedy;
 pub mod local_search;
 pub mod mapping;
+pub mod memory_ports;
 pub mod milp_placement;
 pub mod on_merges;
 pub mod path_timing;

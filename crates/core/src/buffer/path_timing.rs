@@ -442,6 +442,7 @@ mod tests {
             delay,
             ready_delay: 0.0,
             breaks_ready: false,
+            holds: sequential,
         };
         let channel = |value: u32, from: Option<u32>, to: u32| Channel {
             value: ValueId(value),

@@ -81,7 +81,8 @@ pub struct MilpReport {
 pub struct LoopThroughput {
     /// Which loop, as the algorithm names it.
     pub name: String,
-    /// Tokens per cycle, in [0, 1].
+    /// Tokens per cycle, in [0, 1]: the MILP's, at most what the loop's memory accesses
+    /// allow ([`crate::buffer::memory_ports`]).
     pub throughput: f64,
     /// How often the loop ran (the CFDFC's executions in the profile).
     pub executions: u64,
@@ -260,9 +261,10 @@ fn fill_report(report: &mut BufferReport, p: &MilpPlacement) {
         .cfdfcs
         .iter()
         .zip(&p.throughput)
-        .map(|(c, &t)| LoopThroughput {
+        .enumerate()
+        .map(|(k, (c, &t))| LoopThroughput {
             name: c.cycle.name(),
-            throughput: t,
+            throughput: t.min(p.circuit.max_throughput(k)),
             executions: c.cycle.execs,
         })
         .collect();

@@ -6,14 +6,19 @@
 //! state are `occ_c = tokens_c + ret_v - ret_u - latency_u * phi` (a unit of latency `L`
 //! holds `L * phi` tokens inside); around any cycle they add up to the cycle's tokens minus
 //! latency times throughput, which bounds `phi` by tokens over latency. Per channel:
-//! * `occ_c >= 0`;
-//! * `occ_c >= phi + dv_c - 1`: a data/valid break adds a cycle of latency (the linearised
-//!   `occ_c >= phi * dv_c`, exact since both are in [0, 1]);
+//! * `occ_c >= wait_c * phi`: a token waits `wait_c` cycles on the channel for its consumer
+//!   (a load waiting for its controller's read port; 0 elsewhere);
+//! * `occ_c >= wait_c * phi + phi + dv_c - 1`: a data/valid break adds a cycle of latency
+//!   (the linearised `occ_c >= (wait_c + dv_c) * phi`, exact since both are in [0, 1]);
 //! * `occ_c <= slots_c + min(1 - dv_c, 1 - phi)`: the tokens fit in its slots, plus, on a
 //!   channel whose producer is not separated from it by a data/valid break, the token the
 //!   producer holds while its consumer stalls (present `1 - phi` of the time). This models
 //!   back pressure: when paths fork and join again, the shorter one holds the waiting
 //!   tokens, and without slots its producer stalls (`phi <= 1 / (latency difference + 1)`).
+//!   Only a producer that can hold a token does so (a fork's pending output, a pipelined
+//!   unit's register: [`super::super::circuit::Unit::holds`]); behind a combinational unit
+//!   the waiting token stays upstream, so there `occ_c <= slots_c` (otherwise a chain of
+//!   `m` combinational units would seem to hold `m` waiting tokens).
 //!
 //! The objective gains `weight * phi`, the weight being the CFDFC's share of all CFDFC
 //! executions.
@@ -57,14 +62,20 @@ pub fn add(
                 .term(rv, 1.0)
                 .term(ru, -1.0)
                 .term(phi, -latency);
-            model.add_constraint(&format!("occ_{tag}"), &occ, Cmp::Ge, -tokens);
+            let wait = f64::from(e.wait);
+            let waited = occ.clone().term(phi, -wait);
+            model.add_constraint(&format!("occ_{tag}"), &waited, Cmp::Ge, -tokens);
             if let Some(b) = dv[i] {
-                let lat = occ.clone().term(phi, -1.0).term(b, -1.0);
+                let lat = waited.term(phi, -1.0).term(b, -1.0);
                 model.add_constraint(&format!("occ_dv_{tag}"), &lat, Cmp::Ge, -tokens - 1.0);
             }
             let mut cap = occ;
             if let Some(n) = slots[i] {
                 cap.add_term(n, -1.0);
+            }
+            if !e.held {
+                model.add_constraint(&format!("occ_slots_{tag}"), &cap, Cmp::Le, -tokens);
+                continue;
             }
             let stalled = cap.clone().term(phi, 1.0);
             model.add_constraint(&format!("occ_stall_{tag}"), &stalled, Cmp::Le, 1.0 - tokens);
