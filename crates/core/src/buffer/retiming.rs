@@ -29,9 +29,8 @@ pub const EXTRA_II: u32 = 8;
 /// CFDFC `k` run at the smallest initiation interval that retiming reaches, with that
 /// interval; the breaks in `fixed` stay, and the `protected` channels get no break beyond
 /// them (e.g. those of loops retimed before, which another break would slow down).
-/// Intervals are tried from the smallest (at least the one its memory accesses impose) whose
-/// budgets admit a legal retiming (found by bisection up to [`MAX_II`]: larger intervals
-/// only add budget) to [`EXTRA_II`] above it.
+/// Intervals are tried from the smallest whose budgets admit a legal retiming (found by
+/// bisection up to [`MAX_II`]: larger intervals only add budget) to [`EXTRA_II`] above it.
 pub fn retimed_breaks(
     circuit: &Circuit,
     k: usize,
@@ -62,13 +61,7 @@ pub fn retimed_breaks(
         sequential: units.iter().map(|u| circuit.units[u].sequential).collect(),
         clock_period: circuit.clock_period,
     };
-    // No interval below the one the loop's memory accesses impose is worth its breaks.
-    let fewest = circuit
-        .cfdfcs
-        .get(k)
-        .map_or(1, |c| c.memory.min_interval)
-        .clamp(1, MAX_II);
-    let (mut lo, mut hi) = (fewest, MAX_II);
+    let (mut lo, mut hi) = (1, MAX_II);
     if !graph.admits(hi) {
         return None;
     }
