@@ -45,6 +45,14 @@ fn circuit(name: &str, clock: f64) -> Circuit {
     Circuit::new(&func, &timing, cfdfcs, &mut Vec::new())
 }
 
+/// The kernel's circuit at `clock` ns with its MILP in `variant` and its evaluator.
+fn prepared(name: &str, clock: f64, variant: Variant) -> (Circuit, Formulation, Evaluator) {
+    let c = circuit(name, clock);
+    let f = Formulation::build(&c, variant, name);
+    let eval = Evaluator::new(&c);
+    (c, f, eval)
+}
+
 /// The greedy placement from the lean start, late paths cut at their late input (`ready`:
 /// FPL22's ready paths cut too).
 fn lean_start(c: &Circuit, ready: bool) -> Vec<ChannelBuffers> {
@@ -67,9 +75,7 @@ fn completed(f: &Formulation, placement: &[ChannelBuffers]) -> Option<Vec<f64>> 
 fn evaluated_throughput_is_the_linear_programs() {
     for name in KERNELS {
         for clock in [4.0, 100.0] {
-            let c = circuit(name, clock);
-            let f = Formulation::build(&c, Variant::Fpga20, name);
-            let eval = Evaluator::new(&c);
+            let (c, f, eval) = prepared(name, clock, Variant::Fpga20);
             for start in [Start::AfterMerges, Start::Lean] {
                 let p = greedy(
                     &c,
@@ -102,9 +108,7 @@ fn evaluated_throughput_is_the_linear_programs() {
 
 #[test]
 fn a_placement_missing_a_needed_break_fails_both() {
-    let c = circuit("fir", 4.0);
-    let f = Formulation::build(&c, Variant::Fpga20, "fir");
-    let eval = Evaluator::new(&c);
+    let (c, f, eval) = prepared("fir", 4.0, Variant::Fpga20);
     let p = greedy(
         &c,
         Start::Lean,
@@ -245,9 +249,7 @@ fn chained_retiming_keeps_earlier_loops_at_their_interval() {
 #[test]
 fn exact_recuts_are_minimal_and_keep_the_loops_throughput() {
     for (name, keep) in [("median3", false), ("fletcher16", true), ("gcd", true)] {
-        let c = circuit(name, 4.0);
-        let f = Formulation::build(&c, Variant::Fpga20, name);
-        let eval = Evaluator::new(&c);
+        let (c, f, eval) = prepared(name, 4.0, Variant::Fpga20);
         let start = lean_start(&c, false);
         let free = channels_where(&c, |ch| ch.bufferizable && !ch.must_break_dv);
         let mut work = Work(RECUT_WORK);
@@ -292,9 +294,7 @@ fn exact_recuts_are_minimal_and_keep_the_loops_throughput() {
 fn raised_recuts_reach_the_next_interval_and_keep_the_other_loops() {
     let mut raised = 0;
     for name in ["forward_substitution", "jacobi_1d", "bubble_sort"] {
-        let c = circuit(name, 4.0);
-        let f = Formulation::build(&c, Variant::Fpga20, name);
-        let eval = Evaluator::new(&c);
+        let (c, f, eval) = prepared(name, 4.0, Variant::Fpga20);
         let start = lean_start(&c, false);
         let free = channels_where(&c, |ch| ch.bufferizable && !ch.must_break_dv);
         let before = eval.throughputs(&eval.widened(&start));
@@ -326,9 +326,7 @@ fn raised_recuts_reach_the_next_interval_and_keep_the_other_loops() {
 fn ready_recuts_are_minimal_and_meet_the_ready_rows() {
     let mut completed_cuts = 0;
     for name in ["median3", "clz32", "gcd"] {
-        let c = circuit(name, 4.0);
-        let f = Formulation::build(&c, Variant::Fpl22, name);
-        let eval = Evaluator::new(&c);
+        let (c, f, eval) = prepared(name, 4.0, Variant::Fpl22);
         let start = lean_start(&c, true);
         let free = channels_where(&c, |ch| ch.bufferizable && !ch.ready_slot);
         let mut work = Work(RECUT_WORK);

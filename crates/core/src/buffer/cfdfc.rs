@@ -21,7 +21,7 @@
 //! cycle's blocks are listed from its smallest block along its arcs; extraction runs at most
 //! [`MAX_CFDFCS`] rounds, so it always ends.
 
-use super::memory_ports::MemoryPorts;
+use super::memory_ports::MemoryLimits;
 use crate::cfg::ir::Block;
 use crate::handshake::{Func, Op, OpId, OpKind, ValueId};
 use crate::interp::Profile;
@@ -228,7 +228,7 @@ pub struct Cfdfc {
     /// The channels that carry values into the next iteration (one token each at start).
     pub backedges: BTreeSet<ValueId>,
     /// What its memory accesses impose on its throughput.
-    pub memory: MemoryPorts,
+    pub memory: MemoryLimits,
 }
 
 impl Cfdfc {
@@ -276,7 +276,7 @@ impl Cfdfc {
         }
         Cfdfc {
             cycle: cycle.clone(),
-            memory: MemoryPorts::of(
+            memory: MemoryLimits::of(
                 func,
                 &units,
                 &channels.difference(&backedges).copied().collect(),

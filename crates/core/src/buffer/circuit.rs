@@ -195,11 +195,6 @@ impl Circuit {
                 .map_or(32, |t| t.data_width());
             let mut unit = unit_timing(&op.kind, width, timing);
             unit.ready_delay = unit.ready_delay.min(cp);
-            unit.holds = unit.sequential
-                || matches!(
-                    op.kind,
-                    OpKind::Fork | OpKind::ControlMerge | OpKind::Buffer(_) | OpKind::Source
-                );
             units.insert(id, unit);
         }
         let cycles = cyclic_channels(func);
@@ -308,11 +303,11 @@ impl Circuit {
     }
 
     /// The largest throughput CFDFC `k`'s memory accesses allow (1 over its
-    /// [`super::memory_ports::MemoryPorts::min_interval`]).
+    /// [`super::memory_ports::MemoryLimits::min_interval`]).
     pub fn max_throughput(&self, k: usize) -> f64 {
         self.cfdfcs
             .get(k)
-            .map_or(1.0, |c| 1.0 / f64::from(c.memory.min_interval.max(1)))
+            .map_or(1.0, |c| 1.0 / f64::from(c.memory.min_interval))
     }
 
     /// Index of each channel by value.
@@ -378,7 +373,7 @@ fn unit_timing(kind: &OpKind, width: u32, timing: &TimingModel) -> Unit {
             delay: t.map_or(0.0, |t| t.data.max(t.valid)),
             ready_delay: t.map_or(0.0, |t| t.ready),
             breaks_ready: breaks_r,
-            holds: false,
+            holds: true,
         };
     }
     if is_memory_interface(kind) {
@@ -388,7 +383,7 @@ fn unit_timing(kind: &OpKind, width: u32, timing: &TimingModel) -> Unit {
             delay: 0.0,
             ready_delay: 0.0,
             breaks_ready: true,
-            holds: false,
+            holds: true,
         };
     }
     let name = kind.mnemonic();
@@ -402,6 +397,6 @@ fn unit_timing(kind: &OpKind, width: u32, timing: &TimingModel) -> Unit {
         delay: data.max(valid),
         ready_delay: ready,
         breaks_ready: false,
-        holds: false,
+        holds: latency > 0 || matches!(kind, OpKind::Fork | OpKind::ControlMerge | OpKind::Source),
     }
 }

@@ -28,8 +28,8 @@ use crate::handshake::{BufferType, Func, OpId, OpKind, ValueId};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The memory accesses of one loop.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct MemoryPorts {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemoryLimits {
     /// The smallest initiation interval the controllers allow: the most loads, or the most
     /// stores, that one controller serves per iteration, and 2 through a
     /// `ONE_SLOT_BREAK_DVR` (at least 1).
@@ -40,13 +40,13 @@ pub struct MemoryPorts {
     pub load_waits: BTreeMap<OpId, u32>,
 }
 
-impl MemoryPorts {
+impl MemoryLimits {
     /// The accesses of a loop made of `units`, whose channels within one iteration are
     /// `forward` (its channels without the back edges).
-    pub fn of(func: &Func, units: &BTreeSet<OpId>, forward: &BTreeSet<ValueId>) -> MemoryPorts {
+    pub fn of(func: &Func, units: &BTreeSet<OpId>, forward: &BTreeSet<ValueId>) -> MemoryLimits {
         let uses = func.use_lists();
-        // (controller, is_store) -> the loop's ports on it, by operand position.
-        let mut ports: BTreeMap<(OpId, bool), BTreeMap<usize, OpId>> = BTreeMap::new();
+        // (controller, is_store) -> the loop's ports on it.
+        let mut ports: BTreeMap<(OpId, bool), Vec<OpId>> = BTreeMap::new();
         let mut every_other_cycle = false;
         for &u in units {
             let Some(op) = func.op(u) else { continue };
@@ -65,25 +65,25 @@ impl MemoryPorts {
                 .first()
                 .and_then(|r| uses.get(r.0 as usize))
                 .and_then(|users| users.first())
-                .filter(|&&(user, _)| {
+                .map(|&(user, _)| user)
+                .filter(|&user| {
                     func.op(user)
                         .is_some_and(|o| matches!(o.kind, OpKind::MemController { .. }))
                 });
-            if let Some(&(mc, position)) = controller {
-                ports.entry((mc, is_store)).or_default().insert(position, u);
+            if let Some(mc) = controller {
+                ports.entry((mc, is_store)).or_default().push(u);
             }
         }
         let most = ports
             .values()
-            .map(BTreeMap::len)
+            .map(Vec::len)
             .chain(every_other_cycle.then_some(2))
             .max()
-            .unwrap_or(1)
-            .max(1);
-        let shared: Vec<Vec<OpId>> = ports
+            .unwrap_or(1);
+        let shared: Vec<&Vec<OpId>> = ports
             .iter()
             .filter(|((_, is_store), loads)| !is_store && loads.len() > 1)
-            .map(|(_, loads)| loads.values().copied().collect())
+            .map(|(_, loads)| loads)
             .collect();
         let mut load_waits = BTreeMap::new();
         if !shared.is_empty() {
@@ -102,7 +102,7 @@ impl MemoryPorts {
                 }
             }
         }
-        MemoryPorts {
+        MemoryLimits {
             min_interval: most as u32,
             load_waits,
         }
