@@ -32,6 +32,22 @@ const LOOPS: &[(&str, u32, &str)] = &[
         1,
         "a deep pipeline joined by forks of constants: tokens wait behind combinational units",
     ),
+    (
+        "saxpy_float",
+        1,
+        "a loop condition's fork whose output to a branch waits for the multiply, \
+         keeping the condition on the fork's input",
+    ),
+    (
+        "image_threshold",
+        3,
+        "an accumulation whose branch condition waits in a fork behind a load",
+    ),
+    (
+        "forward_substitution",
+        3,
+        "a fork whose outputs run ahead of the slowest one by the token it holds",
+    ),
 ];
 
 #[test]

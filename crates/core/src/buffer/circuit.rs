@@ -44,10 +44,28 @@ pub struct Unit {
     pub ready_delay: f64,
     /// Whether the unit registers its ready signal (paths restart at its inputs).
     pub breaks_ready: bool,
-    /// Whether a token can wait at its outputs while a consumer stalls: a fork's (or
-    /// control merge's) pending output, a pipelined unit's output register, a buffer's
-    /// slots. A combinational unit holds nothing: its waiting token stays upstream.
-    pub holds: bool,
+    /// Where a token waits for a stalled consumer of its output.
+    pub holds: Hold,
+}
+
+/// Where a unit keeps a token that a consumer of its output has not taken yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hold {
+    /// Upstream: a combinational unit holds nothing.
+    Upstream,
+    /// In a register of its own: a buffer's slots, a pipelined unit's output register, a
+    /// control merge's slot, a source.
+    Register,
+    /// On its input channel: an eager fork takes its input only once every output has
+    /// taken the token, so a pending output keeps it there.
+    Input,
+}
+
+impl Hold {
+    /// Whether the unit holds a waiting token at all (the throughput rows grant it).
+    pub fn holds(self) -> bool {
+        self != Hold::Upstream
+    }
 }
 
 /// One channel.
@@ -146,9 +164,8 @@ pub struct CfdfcEdge {
     /// controller's read port with other loads of the CFDFC): latency that, unlike the
     /// producer's, the channel holds.
     pub wait: u32,
-    /// Whether the producer can hold a token for it while the consumer stalls
-    /// ([`Unit::holds`]).
-    pub held: bool,
+    /// Where the producer keeps a token for it while the consumer stalls ([`Unit::holds`]).
+    pub held: Hold,
     /// Whether buffers may go on it.
     pub bufferizable: bool,
 }
@@ -159,6 +176,26 @@ impl CfdfcEdge {
     pub fn cycles(&self) -> u32 {
         self.latency + self.wait
     }
+}
+
+/// The pairs `(input, output)` of edges (indices into `edges`) through each unit that holds
+/// a waiting token on its input ([`Hold::Input`], a fork): a token pending on one output
+/// still sits on the input channel, so the two channels' tokens share the input's capacity
+/// and the output's slots (the output's own rows let its consumer lag by the token the fork
+/// holds, which is the input's).
+pub fn pending_pairs(edges: &[CfdfcEdge]) -> Vec<(usize, usize)> {
+    let mut pairs = Vec::new();
+    for (j, out) in edges.iter().enumerate() {
+        if out.held != Hold::Input {
+            continue;
+        }
+        for (i, input) in edges.iter().enumerate() {
+            if input.to == out.from {
+                pairs.push((i, j));
+            }
+        }
+    }
+    pairs
 }
 
 /// The circuit seen by the placements.
@@ -373,7 +410,7 @@ fn unit_timing(kind: &OpKind, width: u32, timing: &TimingModel) -> Unit {
             delay: t.map_or(0.0, |t| t.data.max(t.valid)),
             ready_delay: t.map_or(0.0, |t| t.ready),
             breaks_ready: breaks_r,
-            holds: true,
+            holds: Hold::Register,
         };
     }
     if is_memory_interface(kind) {
@@ -383,7 +420,7 @@ fn unit_timing(kind: &OpKind, width: u32, timing: &TimingModel) -> Unit {
             delay: 0.0,
             ready_delay: 0.0,
             breaks_ready: true,
-            holds: true,
+            holds: Hold::Register,
         };
     }
     let name = kind.mnemonic();
@@ -397,6 +434,11 @@ fn unit_timing(kind: &OpKind, width: u32, timing: &TimingModel) -> Unit {
         delay: data.max(valid),
         ready_delay: ready,
         breaks_ready: false,
-        holds: latency > 0 || matches!(kind, OpKind::Fork | OpKind::ControlMerge | OpKind::Source),
+        holds: match kind {
+            _ if latency > 0 => Hold::Register,
+            OpKind::ControlMerge | OpKind::Source => Hold::Register,
+            OpKind::Fork => Hold::Input,
+            _ => Hold::Upstream,
+        },
     }
 }

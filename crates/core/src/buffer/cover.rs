@@ -23,6 +23,10 @@ use super::path_timing::LatePaths;
 use crate::milp::{Cmp, LinExpr, MicrolpSolver, MilpSolver, Model, Sense, SolveOptions, VarId};
 use std::collections::{BTreeMap, BTreeSet};
 
+/// What counting on a channel's room for transparent slots costs a cover, against 1 per
+/// break: enough that it counts on room only where a row needs it.
+pub const ROOM_COST: f64 = 1e-3;
+
 /// Most rounds of rows one cover adds before it gives up.
 pub const COVER_ROUNDS: usize = 64;
 
@@ -66,13 +70,24 @@ pub enum Loops {
     /// Every CFDFC keeps its throughput and this one reaches the next initiation interval
     /// down ([`faster`]).
     Raised(usize),
+    /// Every CFDFC keeps its throughput but this one, which may fall to the next initiation
+    /// interval up ([`slower`]).
+    Lowered(usize),
 }
 
 /// The throughput of the next whole initiation interval below `1 / phi` (0.2 → 0.25,
-/// 0.44 → 0.5); `None` at 1 or 0.
+/// 0.44 → 0.5); `None` at 1 or 0. An interval within a thousandth of a cycle of a whole
+/// one counts as that one (`phi` comes from a bisection, [`super::evaluate::PHI_TOLERANCE`]).
 pub fn faster(phi: f64) -> Option<f64> {
-    let interval = (1.0 / phi - 1e-6).ceil() - 1.0;
+    let interval = (1.0 / phi - 1e-3).ceil() - 1.0;
     (phi > 0.0 && interval >= 1.0).then(|| 1.0 / interval)
+}
+
+/// The throughput of the next whole initiation interval above `1 / phi` (0.2 → 1/6,
+/// 0.44 → 1/3); `None` at 0. Intervals within a thousandth of a cycle count as in
+/// [`faster`].
+pub fn slower(phi: f64) -> Option<f64> {
+    (phi > 0.0).then(|| 1.0 / ((1.0 / phi + 1e-3).floor() + 1.0))
 }
 
 /// Which breaks a cover places.
@@ -176,8 +191,10 @@ impl Cover<'_> {
         } else {
             work.charge(THROUGHPUT_COST * channels)?;
             let mut targets = eval.throughputs(&eval.widened(placement));
-            if let Loops::Raised(k) = loops {
-                targets[k] = faster(*targets.get(k)?)?;
+            match loops {
+                Loops::Raised(k) => targets[k] = faster(*targets.get(k)?)?,
+                Loops::Lowered(k) => targets[k] = slower(*targets.get(k)?)?,
+                Loops::Ignored | Loops::Kept => {}
             }
             targets
         };
@@ -196,30 +213,77 @@ impl Cover<'_> {
                 .collect()
         };
         let mut rows = Rows::default();
-        let mut breaks = BTreeSet::new();
-        let mut current = with_breaks(&breaks);
+        // The placement's own breaks and rooms meet every row when it keeps its
+        // throughputs: a start for the cover's search.
+        let room = eval.transparent_room(placement);
+        let original = Chosen {
+            breaks: (0..placement.len())
+                .filter(|&i| free[i] && signal.breaks(&placement[i]))
+                .collect(),
+            rooms: (0..placement.len()).filter(|&i| room[i]).collect(),
+        };
+        let mut chosen = Chosen::default();
+        let mut current = with_breaks(&chosen.breaks);
         for _ in 0..COVER_ROUNDS {
-            let mut repaired = breaks.clone();
+            let mut repaired = chosen.breaks.clone();
             if !rows.add_late_paths(self, &current, &mut repaired, work)? {
-                let slower = if targets.is_empty() {
-                    Vec::new()
+                work.charge(TIMING_COST * channels)?;
+                let room = eval.transparent_room(&current);
+                let roomless: Vec<usize> =
+                    chosen.rooms.iter().copied().filter(|&c| !room[c]).collect();
+                if roomless.is_empty() {
+                    let slower = if targets.is_empty() {
+                        Vec::new()
+                    } else {
+                        work.charge(THROUGHPUT_COST * channels)?;
+                        slower_loops(eval, &current, &targets)
+                    };
+                    if slower.is_empty() {
+                        return Some(current);
+                    }
+                    for k in slower {
+                        let kept = (k, targets[k]);
+                        rows.add_loop_rows(self, &current, kept, work)?;
+                    }
                 } else {
-                    work.charge(THROUGHPUT_COST * channels)?;
-                    slower_loops(eval, &current, &targets)
-                };
-                if slower.is_empty() {
-                    return Some(current);
-                }
-                for k in slower {
-                    let kept = (k, targets[k]);
-                    rows.add_loop_rows(eval, &current, free, kept, work)?;
+                    for c in roomless {
+                        rows.add_room_row(self, &current, c);
+                    }
                 }
             }
-            breaks = solve_cover(&rows, &repaired, work)?;
-            current = with_breaks(&breaks);
+            let repaired = Chosen {
+                breaks: repaired,
+                rooms: chosen.rooms.clone(),
+            };
+            chosen = solve_cover(&rows, &[&repaired, &original], work)?;
+            current = with_breaks(&chosen.breaks);
         }
         None
     }
+}
+
+/// A variable of a cover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Var {
+    /// The channel breaks.
+    Break(usize),
+    /// The channel has room for transparent slots ([`Evaluator::transparent_room`]).
+    Room(usize),
+}
+
+/// A row `sum of coefficient * variable >= at_least`.
+#[derive(Clone, Debug, PartialEq)]
+struct WeightedRow {
+    terms: Vec<(Var, f64)>,
+    at_least: f64,
+}
+
+/// What a cover chose: the free channels that break and the channels it counts on having
+/// room for transparent slots.
+#[derive(Clone, Debug, Default)]
+struct Chosen {
+    breaks: BTreeSet<usize>,
+    rooms: BTreeSet<usize>,
 }
 
 /// The rows of a cover, over channel indices.
@@ -229,6 +293,11 @@ struct Rows {
     any: BTreeSet<Vec<usize>>,
     /// At most so many of these channels break (so a loop keeps its throughput).
     at_most: BTreeSet<(Vec<usize>, usize)>,
+    /// A cycle of a loop's retiming rows through capacity rows keeps a weight of at least
+    /// 0 (so the loop keeps its throughput).
+    weighted: Vec<WeightedRow>,
+    /// The channel has room for transparent slots only if one of these channels breaks.
+    room: BTreeSet<(usize, Vec<usize>)>,
 }
 
 impl Rows {
@@ -286,87 +355,185 @@ impl Rows {
     }
 
     /// Adds rows that keep CFDFC `k`, too slow with `placement`, at throughput `phi`
-    /// ([`loop_row`]; `kept` is `(k, phi)`); then, up to [`REPAIR_STEPS`] times, takes a
-    /// break of the last row out and adds the row of the cycle still too slow, if any.
-    /// `None` when no row can help.
+    /// ([`loop_row`]; `kept` is `(k, phi)`); then, up to [`REPAIR_STEPS`] times, takes out
+    /// the last break the row counts against and adds the row of the cycle still too slow,
+    /// if any. `None` when no row can help.
     fn add_loop_rows(
         &mut self,
-        eval: &Evaluator,
+        cover: &Cover,
         placement: &[ChannelBuffers],
-        free: &[bool],
         (k, phi): (usize, f64),
         work: &mut Work,
     ) -> Option<()> {
+        let eval = cover.eval;
         let mut placement = placement.to_vec();
         for step in 0..REPAIR_STEPS {
             work.charge(THROUGHPUT_COST * placement.len() as f64)?;
+            let wide = eval.widened(&placement);
             let row = eval
-                .negative_cycle(k, &eval.widened(&placement), phi)
-                .and_then(|cycle| loop_row(eval, &cycle, &placement, free, k, phi));
-            let Some((row, most)) = row else {
+                .negative_cycle(k, &wide, phi)
+                .and_then(|cycle| loop_row(cover, &cycle, &placement, &wide, phi));
+            let Some(row) = row else {
                 return (step > 0).then_some(());
             };
-            let broken = row.iter().copied().rfind(|&i| placement[i].break_dv);
-            self.at_most.insert((row, most));
-            match broken {
+            let against = match row {
+                LoopRow::AtMost(row, most) => {
+                    let against = row.clone();
+                    self.at_most.insert((row, most));
+                    against
+                }
+                LoopRow::Weighted(row) => {
+                    let against = row
+                        .terms
+                        .iter()
+                        .filter_map(|&(v, coefficient)| match v {
+                            Var::Break(i) if coefficient < 0.0 => Some(i),
+                            _ => None,
+                        })
+                        .collect();
+                    if !self.weighted.contains(&row) {
+                        self.weighted.push(row);
+                    }
+                    against
+                }
+            };
+            match against.into_iter().rfind(|&i| placement[i].break_dv) {
                 Some(i) => placement[i].break_dv = false,
                 None => break,
             }
         }
         Some(())
     }
+
+    /// Adds the row that gives channel `c` room for transparent slots, which it lacks with
+    /// `placement`: a break on one of the free channels of the path through it that misses
+    /// the clock period with them.
+    fn add_room_row(&mut self, cover: &Cover, placement: &[ChannelBuffers], c: usize) {
+        let mut row: Vec<usize> = cover
+            .eval
+            .transparent_path(placement, c)
+            .into_iter()
+            .filter(|&i| cover.free[i] && !placement[i].break_dv)
+            .collect();
+        row.sort_unstable();
+        row.dedup();
+        self.room.insert((c, row));
+    }
 }
 
-/// A row (channels, most breaks among them) that CFDFC `k` needs to run at throughput
-/// `phi`, from a `cycle` of its retiming rows that `placement` violates: on a cycle of
-/// latency rows (a loop of the CFDFC), at most as many breaks on its free channels as its
-/// tokens leave room for (the cycle's latency in cycles, breaks included, times `phi`
-/// cannot exceed its tokens: a row every placement reaching `phi` meets); otherwise not all
-/// the breaks of the free channels on the cycle (or on the CFDFC) at once (a guess: it
-/// may exclude every cover, and then the cover gives up). `None` when no row can help.
+/// A row CFDFC `k` needs to run at some throughput.
+enum LoopRow {
+    /// At most so many of these channels break.
+    AtMost(Vec<usize>, usize),
+    /// A weighted row over breaks and rooms.
+    Weighted(WeightedRow),
+}
+
+/// A row that CFDFC `k` needs to run at throughput `phi`, from a `cycle` of its retiming
+/// rows that `placement` (`wide`: widened) violates. On a cycle of latency rows (a loop of
+/// the CFDFC): at most as many breaks on its free channels as its tokens leave room for
+/// (the cycle's latency in cycles, breaks included, times `phi` cannot exceed its tokens:
+/// a row every placement reaching `phi` meets). On a cycle through capacity rows (tokens
+/// a path must hold while a parallel one computes): the cycle's weight, linear in each
+/// free channel's break and each channel's room for transparent slots around the current
+/// placement, at least 0 ([`mixed_row`]). `None` when no row can help.
 fn loop_row(
-    eval: &Evaluator,
+    cover: &Cover,
     cycle: &[(CfdfcEdge, RetimingRow)],
     placement: &[ChannelBuffers],
-    free: &[bool],
-    k: usize,
+    wide: &[ChannelBuffers],
     phi: f64,
-) -> Option<(Vec<usize>, usize)> {
-    let latency_rows =
-        !cycle.is_empty() && cycle.iter().all(|(_, row)| *row == RetimingRow::Latency);
-    if latency_rows {
-        let mut room = 0.0;
-        let mut channels = Vec::new();
-        for (e, _) in cycle {
-            room += f64::from(e.tokens) / phi - f64::from(e.cycles());
-            match (
-                e.bufferizable && free[e.channel],
-                placement[e.channel].break_dv,
-            ) {
-                (true, _) => channels.push(e.channel),
-                (false, true) if e.bufferizable => room -= 1.0,
-                _ => {}
+) -> Option<LoopRow> {
+    if cycle.is_empty() {
+        return None;
+    }
+    if cycle.iter().any(|(_, row)| *row != RetimingRow::Latency) {
+        return mixed_row(cover, cycle, placement, wide, phi).map(LoopRow::Weighted);
+    }
+    let mut room = 0.0;
+    let mut channels = Vec::new();
+    for (e, _) in cycle {
+        room += f64::from(e.tokens) / phi - f64::from(e.cycles());
+        match (
+            e.bufferizable && cover.free[e.channel],
+            placement[e.channel].break_dv,
+        ) {
+            (true, _) => channels.push(e.channel),
+            (false, true) if e.bufferizable => room -= 1.0,
+            _ => {}
+        }
+    }
+    let most = (room + 1e-6).floor();
+    if most < 0.0 || channels.is_empty() {
+        return None;
+    }
+    channels.sort_unstable();
+    channels.dedup();
+    Some(LoopRow::AtMost(channels, most as usize))
+}
+
+/// The row "the weight of `cycle` at `phi` is at least 0", linear in each channel's break
+/// (if free) and room for transparent slots (if a capacity row counts its slots) around the
+/// current placement (`wide`: widened). Per channel, the weight of its rows on the cycle
+/// ([`RetimingRow::weight`]) is taken at the current values and with each variable flipped:
+/// the row is exact at the current placement (which violates it) and at each placement
+/// flipping one variable, and never below the weight when both flip (the excess goes to
+/// the room), so it excludes no placement that meets the cycle. `None` when flipping every
+/// variable the helpful way still leaves the cycle negative.
+fn mixed_row(
+    cover: &Cover,
+    cycle: &[(CfdfcEdge, RetimingRow)],
+    placement: &[ChannelBuffers],
+    wide: &[ChannelBuffers],
+    phi: f64,
+) -> Option<WeightedRow> {
+    let eval = cover.eval;
+    let mut by_channel: BTreeMap<usize, Vec<(CfdfcEdge, RetimingRow)>> = BTreeMap::new();
+    for &(e, row) in cycle {
+        by_channel.entry(e.channel).or_default().push((e, row));
+    }
+    let mut weight = 0.0;
+    let mut terms: Vec<(Var, f64)> = Vec::new();
+    for (c, rows) in by_channel {
+        let now = wide[c];
+        let has_room = now.slots == eval.widened_channel(c, &placement[c], true).slots;
+        // The channel's weight with its break and room flipped or not.
+        let at = |flip_break: bool, flip_room: bool| -> f64 {
+            let buffers = ChannelBuffers {
+                break_dv: now.break_dv != flip_break,
+                ..placement[c]
+            };
+            let b = eval.widened_channel(c, &buffers, has_room != flip_room);
+            rows.iter().map(|(e, row)| row.weight(e, &b, phi)).sum()
+        };
+        let here = at(false, false);
+        weight += here;
+        let bufferizable = rows.iter().all(|(e, _)| e.bufferizable);
+        let breaks = bufferizable && cover.free[c];
+        let rooms = bufferizable && rows.iter().any(|(_, row)| *row != RetimingRow::Latency);
+        let by_break = if breaks { at(true, false) - here } else { 0.0 };
+        let mut by_room = if rooms { at(false, true) - here } else { 0.0 };
+        if breaks && rooms {
+            by_room += (at(true, true) - here - by_break - by_room).max(0.0);
+        }
+        // In the variables' own terms: w = here + delta * (var - now).
+        for (var, on, delta) in [
+            (Var::Break(c), now.break_dv, by_break),
+            (Var::Room(c), has_room, by_room),
+        ] {
+            if delta.abs() <= 1e-9 {
+                continue;
+            }
+            let coefficient = if on { -delta } else { delta };
+            terms.push((var, coefficient));
+            if on {
+                weight += delta;
             }
         }
-        let most = (room + 1e-6).floor();
-        if most < 0.0 || channels.is_empty() {
-            return None;
-        }
-        channels.sort_unstable();
-        channels.dedup();
-        return Some((channels, most as usize));
     }
-    let on_cycle: BTreeSet<usize> = cycle.iter().map(|(e, _)| e.channel).collect();
-    let breaks = |i: &usize| free[*i] && placement[*i].break_dv;
-    let mut row: Vec<usize> = on_cycle.iter().copied().filter(breaks).collect();
-    if row.is_empty() {
-        row = (0..placement.len())
-            .filter(breaks)
-            .filter(|&i| eval.cfdfcs_of_channel[i].contains(&k))
-            .collect();
-    }
-    let most = row.len().checked_sub(1)?;
-    Some((row, most))
+    let best: f64 = terms.iter().map(|(_, d)| d.max(0.0)).sum();
+    let at_least = -weight - 1e-9;
+    (best >= at_least).then_some(WeightedRow { terms, at_least })
 }
 
 /// The CFDFCs whose throughput with `placement` (widened) falls below `targets`.
@@ -377,23 +544,37 @@ fn slower_loops(eval: &Evaluator, placement: &[ChannelBuffers], targets: &[f64])
         .collect()
 }
 
-/// The fewest channels that meet every row, or close to it: the search stops at
+/// The fewest breaks that meet every row, or close to it: the search stops at
 /// [`COVER_NODES`] nodes or a gap below [`COVER_GAP`], starting from `incumbent` (channels
-/// that break) when it meets the rows.
-fn solve_cover(
-    rows: &Rows,
-    incumbent: &BTreeSet<usize>,
-    work: &mut Work,
-) -> Option<BTreeSet<usize>> {
+/// that break, with the `rooms` counted on before) when it meets the rows. A room costs
+/// [`ROOM_COST`], so the cover counts on one only where a row needs it.
+fn solve_cover(rows: &Rows, starts: &[&Chosen], work: &mut Work) -> Option<Chosen> {
     let mut model = Model::new("cover");
-    let mut vars: BTreeMap<usize, VarId> = BTreeMap::new();
+    let mut vars: BTreeMap<Var, VarId> = BTreeMap::new();
     let at_most = rows.at_most.iter().map(|(row, _)| row);
-    for &i in rows.any.iter().chain(at_most).flatten() {
-        vars.entry(i)
-            .or_insert_with(|| model.binary(&format!("cut_{i}")));
+    let listed = rows
+        .any
+        .iter()
+        .chain(at_most)
+        .flatten()
+        .map(|&i| Var::Break(i));
+    let weighted = rows
+        .weighted
+        .iter()
+        .flat_map(|r| r.terms.iter().map(|&(v, _)| v));
+    let room = rows.room.iter().flat_map(|(c, row)| {
+        std::iter::once(Var::Room(*c)).chain(row.iter().map(|&i| Var::Break(i)))
+    });
+    for v in listed.chain(weighted).chain(room) {
+        vars.entry(v).or_insert_with(|| {
+            model.binary(&match v {
+                Var::Break(i) => format!("cut_{i}"),
+                Var::Room(i) => format!("room_{i}"),
+            })
+        });
     }
     let sum = |row: &[usize]| {
-        let terms: Vec<(VarId, f64)> = row.iter().map(|i| (vars[i], 1.0)).collect();
+        let terms: Vec<(VarId, f64)> = row.iter().map(|&i| (vars[&Var::Break(i)], 1.0)).collect();
         LinExpr::from_terms(&terms)
     };
     for (r, row) in rows.any.iter().enumerate() {
@@ -402,40 +583,70 @@ fn solve_cover(
     for (r, (row, most)) in rows.at_most.iter().enumerate() {
         model.add_constraint(&format!("loop_{r}"), &sum(row), Cmp::Le, *most as f64);
     }
-    let all: Vec<(VarId, f64)> = vars.values().map(|&v| (v, 1.0)).collect();
-    model.set_objective(Sense::Minimize, &LinExpr::from_terms(&all));
+    for (r, row) in rows.weighted.iter().enumerate() {
+        let terms: Vec<(VarId, f64)> = row.terms.iter().map(|(v, d)| (vars[v], *d)).collect();
+        let expr = LinExpr::from_terms(&terms);
+        model.add_constraint(&format!("cycle_{r}"), &expr, Cmp::Ge, row.at_least);
+    }
+    for (r, (c, row)) in rows.room.iter().enumerate() {
+        let mut expr = sum(row);
+        expr.add_term(vars[&Var::Room(*c)], -1.0);
+        model.add_constraint(&format!("room_{r}"), &expr, Cmp::Ge, 0.0);
+    }
+    let cost: Vec<(VarId, f64)> = vars
+        .iter()
+        .map(|(v, &id)| match v {
+            Var::Break(_) => (id, 1.0),
+            Var::Room(_) => (id, ROOM_COST),
+        })
+        .collect();
+    model.set_objective(Sense::Minimize, &LinExpr::from_terms(&cost));
     let node_cost = NODE_COST * (vars.len() * model.constraints().len()).max(1) as f64;
     let nodes_left = (work.0 / node_cost).floor();
     if nodes_left < 1.0 {
         return None;
     }
     let nodes_left = nodes_left as u64;
-    let mut start = vec![0.0; vars.len()];
-    for (i, v) in &vars {
-        start[v.index()] = f64::from(u8::from(incumbent.contains(i)));
-    }
+    let incumbent = starts.iter().find_map(|start| {
+        let mut values = vec![0.0; vars.len()];
+        for (v, id) in &vars {
+            let on = match v {
+                Var::Break(i) => start.breaks.contains(i),
+                Var::Room(i) => start.rooms.contains(i),
+            };
+            values[id.index()] = f64::from(u8::from(on));
+        }
+        model.check(&values).is_ok().then_some(values)
+    });
     let options = SolveOptions {
         node_limit: COVER_NODES.min(nodes_left),
         improve_nodes: 0,
-        dive: false,
+        // Without a start, an LP-guided dive finds a first cover (the search alone may
+        // not within its nodes once weighted rows make the relaxation fractional).
+        dive: incumbent.is_none(),
+        dive_failures: 20,
         mip_gap: COVER_GAP,
-        incumbent: model.check(&start).is_ok().then_some(start),
+        incumbent,
         ..SolveOptions::default()
     };
     let r = MicrolpSolver.solve(&model, &options);
     work.charge(r.stats.nodes.max(1) as f64 * node_cost)?;
     let values = r.values?;
-    Some(
-        vars.iter()
-            .filter(|(_, v)| values[v.index()] > 0.5)
-            .map(|(&i, _)| i)
-            .collect(),
-    )
+    let mut chosen = Chosen::default();
+    for (v, id) in &vars {
+        if values[id.index()] > 0.5 {
+            match *v {
+                Var::Break(i) => chosen.breaks.insert(i),
+                Var::Room(i) => chosen.rooms.insert(i),
+            };
+        }
+    }
+    Some(chosen)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::faster;
+    use super::{faster, slower};
 
     #[test]
     fn the_next_interval_is_one_cycle_shorter() {
@@ -445,5 +656,18 @@ mod tests {
         assert_eq!(faster(0.5), Some(1.0));
         assert_eq!(faster(1.0), None);
         assert_eq!(faster(0.0), None);
+        // A bisection's throughput just below 1 / 41.
+        assert_eq!(faster(1.0 / 41.0 - 2e-8), Some(1.0 / 40.0));
+    }
+
+    #[test]
+    fn the_next_slower_interval_is_one_cycle_longer() {
+        let close = |a: Option<f64>, b: f64| a.is_some_and(|a| (a - b).abs() < 1e-12);
+        assert!(close(slower(0.2), 1.0 / 6.0));
+        assert!(close(slower(1.0 / 46.0), 1.0 / 47.0));
+        assert!(close(slower(1.0 / 46.0 - 2e-8), 1.0 / 47.0));
+        assert!(close(slower(0.44), 1.0 / 3.0));
+        assert!(close(slower(1.0), 0.5));
+        assert_eq!(slower(0.0), None);
     }
 }

@@ -17,10 +17,14 @@
 //! the largest a slot sizing of those breaks within the clock period reaches on those
 //! channels (slots only bound occupancies from above).
 
-use super::circuit::{BufferDelays, CfdfcEdge, Channel, Circuit};
+use super::circuit::{pending_pairs, BufferDelays, CfdfcEdge, Channel, Circuit};
 use super::formulation::{DV_COST, MAX_SLOTS};
 use super::greedy::{ChannelBuffers, MIN_READY_DELAY};
 use super::path_timing::{LatePaths, PathTiming};
+
+/// How many times [`Evaluator::transparent_room`] measures the paths again while it grants
+/// transparent slots one channel at a time.
+pub const ROOM_MEASUREMENTS: usize = 3;
 
 /// Precision of the throughputs [`Evaluator::throughput`] returns.
 pub const PHI_TOLERANCE: f64 = 1e-7;
@@ -102,27 +106,87 @@ impl Evaluator {
             .late_paths(&cut, &no_delay, self.clock_period + 1e-9)
     }
 
-    /// Per channel of a CFDFC, whether transparent slots fit on it: with them on every such
-    /// channel at once, every path still meets the clock period (a path through a channel
-    /// without room is one of the lean placement's, so the answer holds for a `placement`
-    /// that meets the clock period). All false when its uncut channels close a cycle.
+    /// Per channel of a CFDFC, whether it gets transparent slots: first every channel where
+    /// they fit with them on every such channel at once (a path through a channel without
+    /// room then is one of the lean placement's, so the answer holds for a `placement` that
+    /// meets the clock period); then, one at a time in channel order, each other bufferizable
+    /// one where they fit beside those granted (every path still meets the clock period:
+    /// HiGHS's optima put slots on such channels, which all at once would not fit). All
+    /// false when its uncut channels close a cycle.
     pub fn transparent_room(&self, placement: &[ChannelBuffers]) -> Vec<bool> {
         let on_loop = |i: usize| !self.cfdfcs_of_channel[i].is_empty();
-        let delay = self.buffer_delays(placement, |i, c, b| {
+        let all: Vec<bool> = (0..placement.len()).map(on_loop).collect();
+        let cuts = self.cuts(placement);
+        let transparent = self.transparent_delays(placement, &all);
+        let Some(through) = self.paths.through(&cuts, &transparent) else {
+            return vec![false; placement.len()];
+        };
+        let fits = |t: f64| t <= self.clock_period + 1e-9;
+        let mut room: Vec<bool> = (0..placement.len())
+            .map(|i| on_loop(i) && fits(through[i]))
+            .collect();
+        // Slots on `c` add their delay to exactly the paths through `c`: they fit when the
+        // longest of those, with the slots granted so far, still meets the clock period.
+        // The paths are measured again only when a check fails after grants since the last
+        // measurement, which lengthened any path by at most their delays (`added`), at most
+        // [`ROOM_MEASUREMENTS`] times (the rest get no slots: each measurement costs a pass
+        // over the circuit, and evaluations are the local search's inner loop).
+        let mut measurements = 0;
+        let mut delay = self.transparent_delays(placement, &room);
+        let mut through: Option<Vec<f64>> = None;
+        let mut added = 0.0;
+        for c in 0..placement.len() {
+            if room[c] || !on_loop(c) || !self.channels[c].bufferizable {
+                continue;
+            }
+            let extra = transparent[c] - delay[c];
+            let mut granted = through.as_ref().is_some_and(|t| fits(t[c] + extra + added));
+            if !granted && (through.is_none() || added > 0.0) {
+                if measurements == ROOM_MEASUREMENTS {
+                    break;
+                }
+                measurements += 1;
+                let Some(t) = self.paths.through(&cuts, &delay) else {
+                    return vec![false; placement.len()];
+                };
+                granted = fits(t[c] + extra);
+                (through, added) = (Some(t), 0.0);
+            }
+            if granted {
+                room[c] = true;
+                delay[c] = transparent[c];
+                added += extra;
+            }
+        }
+        room
+    }
+
+    /// The channels of the longest path through `channel` with transparent slots on it and
+    /// on the channels that have room for them ([`Self::transparent_room`]: the path that
+    /// denies it room when it has none); empty when the uncut channels close a cycle.
+    pub fn transparent_path(&self, placement: &[ChannelBuffers], channel: usize) -> Vec<usize> {
+        let mut room = self.transparent_room(placement);
+        room[channel] = true;
+        let delay = self.transparent_delays(placement, &room);
+        self.paths
+            .path_through(&self.cuts(placement), &delay, channel)
+            .unwrap_or_default()
+    }
+
+    /// The delay of every channel's buffers with [`MAX_SLOTS`] slots on the channels
+    /// `transparent` marks and lean slots elsewhere.
+    fn transparent_delays(&self, placement: &[ChannelBuffers], transparent: &[bool]) -> Vec<f64> {
+        self.buffer_delays(placement, |i, c, b| {
             let lean = c.lean(b);
             ChannelBuffers {
-                slots: if on_loop(i) { MAX_SLOTS } else { lean.slots },
+                slots: if transparent[i] {
+                    MAX_SLOTS
+                } else {
+                    lean.slots
+                },
                 ..lean
             }
-        });
-        match self.paths.through(&self.cuts(placement), &delay) {
-            Some(through) => through
-                .iter()
-                .enumerate()
-                .map(|(i, &t)| on_loop(i) && t <= self.clock_period + 1e-9)
-                .collect(),
-            None => vec![false; placement.len()],
-        }
+        })
     }
 
     /// The data/valid break of every channel.
@@ -151,19 +215,28 @@ impl Evaluator {
     /// period on all those channels at once reaches.
     pub fn widened(&self, placement: &[ChannelBuffers]) -> Vec<ChannelBuffers> {
         let room = self.transparent_room(placement);
-        placement
-            .iter()
-            .zip(&self.channels)
-            .zip(room)
-            .map(|((b, c), room)| ChannelBuffers {
-                slots: match (c.bufferizable, room) {
-                    (false, _) => b.slots,
-                    (true, true) => MAX_SLOTS,
-                    (true, false) => c.lean(b).slots,
-                },
-                ..*b
-            })
+        (0..placement.len())
+            .map(|i| self.widened_channel(i, &placement[i], room[i]))
             .collect()
+    }
+
+    /// Channel `i` holding `buffers`, widened as [`Self::widened`] does when it has `room`
+    /// for transparent slots.
+    pub fn widened_channel(
+        &self,
+        i: usize,
+        buffers: &ChannelBuffers,
+        room: bool,
+    ) -> ChannelBuffers {
+        let c = &self.channels[i];
+        ChannelBuffers {
+            slots: match (c.bufferizable, room) {
+                (false, _) => buffers.slots,
+                (true, true) => MAX_SLOTS,
+                (true, false) => c.lean(buffers).slots,
+            },
+            ..*buffers
+        }
     }
 
     /// The throughput of every CFDFC with `placement`.
@@ -260,43 +333,17 @@ impl Evaluator {
         let RetimingGraph {
             units: n,
             edges,
-            order,
+            rows,
         } = &self.cfdfcs[k];
-        // ret_to - ret_from <= hi  →  edge from → to of weight hi;
-        // ret_to - ret_from >= lo  →  edge to → from of weight -lo.
-        let graph: Vec<(usize, usize, f64)> = order
+        let graph: Vec<(usize, usize, f64)> = rows
             .iter()
-            .map(|&(i, row)| {
-                let e = &edges[i];
-                let b = &placement[e.channel];
-                let (dv, slots) = if e.bufferizable {
-                    (f64::from(u8::from(b.break_dv)), f64::from(b.slots))
-                } else {
-                    (0.0, 0.0)
-                };
-                let (tokens, latency) = (f64::from(e.tokens), f64::from(e.latency));
-                match row {
-                    RetimingRow::Capacity => {
-                        let mut hi = if e.held {
-                            1.0 - tokens + slots + latency * phi - phi
-                        } else {
-                            slots - tokens + latency * phi
-                        };
-                        if e.bufferizable && e.held {
-                            hi = hi.min(1.0 - tokens + slots - dv + latency * phi);
-                        }
-                        (e.from, e.to, hi)
-                    }
-                    RetimingRow::Latency => {
-                        let base = (latency + f64::from(e.wait)) * phi - tokens;
-                        let lo = if e.bufferizable {
-                            base.max(base + phi + dv - 1.0)
-                        } else {
-                            base
-                        };
-                        (e.to, e.from, -lo)
-                    }
-                }
+            .map(|r| {
+                let weight = r
+                    .parts
+                    .iter()
+                    .map(|&(i, row)| row.weight(&edges[i], &placement[edges[i].channel], phi))
+                    .sum();
+                (r.from, r.to, weight)
             })
             .collect();
         let mut dist = vec![0.0f64; *n];
@@ -315,12 +362,21 @@ impl Evaluator {
                 return None;
             }
             if let Some(cycle) = parent_cycle(&parent, &graph) {
-                let row = |g: usize| (edges[order[g].0], order[g].1);
-                return Some(cycle.into_iter().map(row).collect());
+                let parts = |g: usize| rows[g].parts.iter().map(|&(i, row)| (edges[i], row));
+                return Some(cycle.into_iter().flat_map(parts).collect());
             }
         }
         Some(Vec::new())
     }
+}
+
+/// One difference constraint `ret_to - ret_from <= weight` of a CFDFC, the weight summed
+/// over its parts (rows of channels, [`RetimingRow::weight`]).
+#[derive(Clone, Debug)]
+struct GraphRow {
+    from: usize,
+    to: usize,
+    parts: Vec<(usize, RetimingRow)>,
 }
 
 /// The retiming constraints of one CFDFC as a graph for Bellman-Ford.
@@ -330,11 +386,12 @@ struct RetimingGraph {
     units: usize,
     /// Its channels.
     edges: Vec<CfdfcEdge>,
-    /// The order Bellman-Ford relaxes the rows in (index into `edges`, row): the latency
-    /// rows (lowering the producer's distance from the consumer's) from the last unit of
-    /// the loop body to the first, then the capacity rows from the first to the last, so
-    /// one pass carries a distance along a whole chain of units.
-    order: Vec<(usize, RetimingRow)>,
+    /// The rows in the order Bellman-Ford relaxes them: the latency rows (lowering the
+    /// producer's distance from the consumer's) from the last unit of the loop body to the
+    /// first, then the capacity rows from the first to the last, so one pass carries a
+    /// distance along a whole chain of units; last the rows of tokens pending in forks
+    /// ([`pending_pairs`]).
+    rows: Vec<GraphRow>,
 }
 
 impl RetimingGraph {
@@ -344,16 +401,23 @@ impl RetimingGraph {
         latency.sort_by_key(|&i| std::cmp::Reverse(rank[edges[i].to]));
         let mut capacity: Vec<usize> = (0..edges.len()).collect();
         capacity.sort_by_key(|&i| rank[edges[i].from]);
-        let order = latency
-            .into_iter()
-            .map(|i| (i, RetimingRow::Latency))
-            .chain(capacity.into_iter().map(|i| (i, RetimingRow::Capacity)))
-            .collect();
-        RetimingGraph {
-            units,
-            edges,
-            order,
-        }
+        let latency = latency.into_iter().map(|i| GraphRow {
+            from: edges[i].to,
+            to: edges[i].from,
+            parts: vec![(i, RetimingRow::Latency)],
+        });
+        let capacity = capacity.into_iter().map(|i| GraphRow {
+            from: edges[i].from,
+            to: edges[i].to,
+            parts: vec![(i, RetimingRow::Capacity)],
+        });
+        let pending = pending_pairs(&edges).into_iter().map(|(i, j)| GraphRow {
+            from: edges[i].from,
+            to: edges[j].to,
+            parts: vec![(i, RetimingRow::Capacity), (j, RetimingRow::Pending)],
+        });
+        let rows = latency.chain(capacity).chain(pending).collect();
+        RetimingGraph { units, edges, rows }
     }
 }
 
@@ -393,6 +457,48 @@ pub enum RetimingRow {
     Capacity,
     /// The occupancy covers its producer's latency and its break's cycle (a lower bound).
     Latency,
+    /// An output of a fork or control merge, in a row with the unit's input
+    /// ([`pending_pairs`]): its tokens fit in its slots, the token the unit holds counted on
+    /// the input.
+    Pending,
+}
+
+impl RetimingRow {
+    /// The weight this row of CFDFC channel `e` holding `buffers` adds at throughput `phi`
+    /// to its difference constraint: `ret_to - ret_from <= hi` adds `hi` (capacity rows, on
+    /// the edge from → to), `ret_to - ret_from >= lo` adds `-lo` (latency rows, on the edge
+    /// to → from). Buffers on a channel that takes none count as none.
+    pub fn weight(self, e: &CfdfcEdge, buffers: &ChannelBuffers, phi: f64) -> f64 {
+        let (dv, slots) = if e.bufferizable {
+            (
+                f64::from(u8::from(buffers.break_dv)),
+                f64::from(buffers.slots),
+            )
+        } else {
+            (0.0, 0.0)
+        };
+        let (tokens, latency) = (f64::from(e.tokens), f64::from(e.latency));
+        match self {
+            RetimingRow::Capacity if e.held.holds() => {
+                let stalled = 1.0 - tokens + slots + latency * phi - phi;
+                if e.bufferizable {
+                    stalled.min(1.0 - tokens + slots - dv + latency * phi)
+                } else {
+                    stalled
+                }
+            }
+            RetimingRow::Capacity | RetimingRow::Pending => slots - tokens + latency * phi,
+            RetimingRow::Latency => {
+                let base = (latency + f64::from(e.wait)) * phi - tokens;
+                let lo = if e.bufferizable {
+                    base.max(base + phi + dv - 1.0)
+                } else {
+                    base
+                };
+                -lo
+            }
+        }
+    }
 }
 
 /// The graph edges of a cycle the predecessor links of a Bellman-Ford run close, if any.

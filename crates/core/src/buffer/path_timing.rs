@@ -254,8 +254,66 @@ impl PathTiming {
     pub fn through(&self, cut: &[bool], delay: &[f64]) -> Option<Vec<f64>> {
         let arcs = self.arcs(cut, delay);
         let (arrival, order) = arrivals_in_order(&self.delay, &self.sequential, &arcs)?;
-        // After each unit's output: the longest rest of a path, in reverse topological
-        // order (sequential units start paths and no arc enters them: last).
+        let rest = self.rests(cut, delay, &order);
+        Some(
+            (0..self.links.len())
+                .map(|i| {
+                    self.departure(i, cut, &arrival) + delay[i] + self.after(self.links[i].1, &rest)
+                })
+                .collect(),
+        )
+    }
+
+    /// The channels of the longest data/valid path through `channel`, in order (the path
+    /// [`Self::through`] measures); `None` when the unbroken channels close a cycle.
+    pub fn path_through(&self, cut: &[bool], delay: &[f64], channel: usize) -> Option<Vec<usize>> {
+        let arcs = self.arcs(cut, delay);
+        let (arrival, order) = arrivals_in_order(&self.delay, &self.sequential, &arcs)?;
+        let rest = self.rests(cut, delay, &order);
+        let mut into: Vec<Vec<usize>> = vec![Vec::new(); self.delay.len()];
+        for (i, &(_, to)) in self.links.iter().enumerate() {
+            into[to].push(i);
+        }
+        let latest = |candidates: &[usize], value: &dyn Fn(usize) -> f64| {
+            candidates
+                .iter()
+                .copied()
+                .max_by(|&a, &b| value(a).total_cmp(&value(b)))
+        };
+        // Back along the latest input of each combinational producer.
+        let mut path = vec![channel];
+        let mut i = channel;
+        while let Some(u) = self.links[i].0.filter(|&u| !cut[i] && !self.sequential[u]) {
+            let arrives = |j: usize| self.departure(j, cut, &arrival) + delay[j];
+            let Some(j) = latest(&into[u], &arrives) else {
+                break;
+            };
+            path.push(j);
+            i = j;
+        }
+        path.reverse();
+        // On along the longest rest from each combinational consumer.
+        let mut v = self.links[channel].1;
+        while !self.sequential[v] {
+            let unbroken: Vec<usize> = self.outgoing[v]
+                .iter()
+                .copied()
+                .filter(|&j| !cut[j])
+                .collect();
+            let lasts = |j: usize| delay[j] + self.after(self.links[j].1, &rest);
+            let Some(j) = latest(&unbroken, &lasts) else {
+                break;
+            };
+            path.push(j);
+            v = self.links[j].1;
+        }
+        Some(path)
+    }
+
+    /// After each unit's output, the longest rest of a path (ns), given the topological
+    /// `order` of the combinational units (sequential units start paths and no arc enters
+    /// them: last).
+    fn rests(&self, cut: &[bool], delay: &[f64], order: &[usize]) -> Vec<f64> {
         let n = self.delay.len();
         let mut rest = vec![0.0f64; n];
         let combinational = order.iter().rev().filter(|&&u| !self.sequential[u]);
@@ -267,13 +325,7 @@ impl PathTiming {
                 .map(|&i| delay[i] + self.after(self.links[i].1, &rest))
                 .fold(0.0, f64::max);
         }
-        Some(
-            (0..self.links.len())
-                .map(|i| {
-                    self.departure(i, cut, &arrival) + delay[i] + self.after(self.links[i].1, &rest)
-                })
-                .collect(),
-        )
+        rest
     }
 
     /// The data/valid paths that miss `limit` (ns), each as its channels from its start
@@ -430,7 +482,7 @@ impl PathTiming {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::buffer::circuit::{BufferDelays, Channel, Unit};
+    use crate::buffer::circuit::{BufferDelays, Channel, Hold, Unit};
     use crate::handshake::ValueId;
 
     /// Units 0 (1 ns), 1 (2 ns), 2 (sequential, 0.5 ns), 3 (1.5 ns); channels: an argument
@@ -442,7 +494,11 @@ mod tests {
             delay,
             ready_delay: 0.0,
             breaks_ready: false,
-            holds: sequential,
+            holds: if sequential {
+                Hold::Register
+            } else {
+                Hold::Upstream
+            },
         };
         let channel = |value: u32, from: Option<u32>, to: u32| Channel {
             value: ValueId(value),
@@ -499,6 +555,23 @@ mod tests {
         for (i, (t, e)) in through.iter().zip(expected).enumerate() {
             assert!((t - e).abs() < 1e-9, "channel {i}: {t}, expected {e}");
         }
+    }
+
+    #[test]
+    fn the_path_through_a_channel_is_the_one_through_measures() {
+        let paths = PathTiming::new(&circuit());
+        let delay = [0.0, 0.1, 0.2, 0.1, 0.1];
+        let cut = [false, false, false, false, true];
+        // From the argument through units 0 and 1 into the sequential unit 2.
+        assert_eq!(paths.path_through(&cut, &delay, 1), Some(vec![0, 1, 2]));
+        // Starts at the sequential unit's output, ends at unit 3.
+        assert_eq!(paths.path_through(&cut, &delay, 3), Some(vec![3]));
+        // Starts at its own break.
+        assert_eq!(paths.path_through(&cut, &delay, 4), Some(vec![4]));
+        assert_eq!(paths.path_through(&[false; 5], &delay, 4), Some(vec![0, 4]));
+        assert!(PathTiming::new(&with_cycle())
+            .path_through(&[false; 6], &[0.0; 6], 0)
+            .is_none());
     }
 
     #[test]

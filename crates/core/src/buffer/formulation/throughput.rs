@@ -23,7 +23,7 @@
 //! The objective gains `weight * phi`, the weight being the CFDFC's share of all CFDFC
 //! executions.
 
-use super::super::circuit::Circuit;
+use super::super::circuit::{pending_pairs, Circuit};
 use super::value_tag;
 use crate::milp::{Cmp, LinExpr, Model, VarId};
 
@@ -51,7 +51,9 @@ pub fn add(
                 )
             })
             .collect();
-        for e in edges {
+        // Per edge, its occupancy less its slots (the capacity rows' left side).
+        let mut over_slots = Vec::new();
+        for e in &edges {
             let i = e.channel;
             let (ru, rv) = (ret[e.from], ret[e.to]);
             let tokens = f64::from(e.tokens);
@@ -73,18 +75,56 @@ pub fn add(
             if let Some(n) = slots[i] {
                 cap.add_term(n, -1.0);
             }
-            if !e.held {
-                model.add_constraint(&format!("occ_slots_{tag}"), &cap, Cmp::Le, -tokens);
-                continue;
+            add_capacity(
+                model,
+                &tag,
+                cap.clone(),
+                tokens,
+                e.held.holds().then_some(dv[i]),
+                phi,
+            );
+            over_slots.push(cap);
+        }
+        for (i, j) in pending_pairs(&edges) {
+            let (input, output) = (&edges[i], &edges[j]);
+            let tag = format!(
+                "cfdfc{k}_{}_{}",
+                value_tag(circuit.channels[input.channel].value.0),
+                value_tag(circuit.channels[output.channel].value.0)
+            );
+            let mut both = over_slots[i].clone();
+            for &(v, c) in &over_slots[j].terms {
+                both.add_term(v, c);
             }
-            let stalled = cap.clone().term(phi, 1.0);
-            model.add_constraint(&format!("occ_stall_{tag}"), &stalled, Cmp::Le, 1.0 - tokens);
-            if let Some(b) = dv[i] {
-                let held = cap.term(b, 1.0);
-                model.add_constraint(&format!("occ_slots_{tag}"), &held, Cmp::Le, 1.0 - tokens);
-            }
+            let tokens = f64::from(input.tokens + output.tokens);
+            let held = input.held.holds().then_some(dv[input.channel]);
+            add_capacity(model, &format!("pending_{tag}"), both, tokens, held, phi);
         }
         phis.push(phi);
     }
     phis
+}
+
+/// The capacity rows `occ <= slots` (`over_slots` is `occ - slots - tokens`) of a channel
+/// whose producer cannot hold a token (`held` is `None`), or, when it can, `occ <= slots +
+/// min(1 - dv, 1 - phi)` with the channel's break `dv` (`held` is `Some(dv)`, a constant 0
+/// when the channel takes no break).
+fn add_capacity(
+    model: &mut Model,
+    tag: &str,
+    over_slots: LinExpr,
+    tokens: f64,
+    held: Option<Option<VarId>>,
+    phi: VarId,
+) {
+    let Some(dv) = held else {
+        model.add_constraint(&format!("occ_slots_{tag}"), &over_slots, Cmp::Le, -tokens);
+        return;
+    };
+    let stalled = over_slots.clone().term(phi, 1.0);
+    model.add_constraint(&format!("occ_stall_{tag}"), &stalled, Cmp::Le, 1.0 - tokens);
+    if let Some(b) = dv {
+        let held = over_slots.term(b, 1.0);
+        model.add_constraint(&format!("occ_slots_{tag}"), &held, Cmp::Le, 1.0 - tokens);
+    }
 }
