@@ -73,6 +73,8 @@ fn completed(f: &Formulation, placement: &[ChannelBuffers]) -> Option<Vec<f64>> 
 
 #[test]
 fn evaluated_throughput_is_the_linear_programs() {
+    let mut stalled = 0;
+    let mut compared = 0;
     for name in KERNELS {
         for clock in [4.0, 100.0] {
             let (c, f, eval) = prepared(name, clock, Variant::Fpga20);
@@ -86,7 +88,18 @@ fn evaluated_throughput_is_the_linear_programs() {
                     CycleCut::SmallestUnit,
                 );
                 assert!(eval.meets_clock(&p), "{name} at {clock} ns");
-                let values = completed(&f, &p).expect("a greedy placement completes");
+                // Without slots a loop may hold too few tokens to run at all (a fork's
+                // pending token counts on its input): then the linear program has no
+                // solution and the evaluator says throughput 0.
+                let Some(values) = completed(&f, &p) else {
+                    let phis = eval.throughputs(&p);
+                    assert!(
+                        phis.contains(&0.0),
+                        "{name} at {clock} ns: no LP solution, evaluator {phis:?}"
+                    );
+                    stalled += 1;
+                    continue;
+                };
                 let predicted = f.objective_at(&p, &eval.throughputs(&p));
                 let lp = f.model.objective_value(&values);
                 assert!(
@@ -101,9 +114,11 @@ fn evaluated_throughput_is_the_linear_programs() {
                         "{name} at {clock} ns, CFDFC {k}: LP {lp}, evaluator {ours}"
                     );
                 }
+                compared += 1;
             }
         }
     }
+    assert!(compared > stalled, "{compared} compared, {stalled} stalled");
 }
 
 #[test]
