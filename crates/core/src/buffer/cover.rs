@@ -10,6 +10,11 @@
 //! the free channels can do with. Breaks the rules force and the other channels' breaks
 //! stay as they are.
 //!
+//! Covers that keep or move the CFDFCs' throughputs ([`Loops`]) add loop rows from the
+//! negative cycles of their retiming rows, over breaks and, on cycles
+//! through capacity rows, over each channel's room for transparent slots, with rows
+//! "a break on the path that denies it room" where the cover counts on room it lacks.
+//!
 //! The local search moves one or two breaks at a time; a cover can exchange many at once
 //! (e.g. the breaks of a chain of compares and branches, cut where one break serves several
 //! paths). The same cover places FPL22's ready breaks against its ready paths

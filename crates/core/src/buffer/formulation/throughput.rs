@@ -19,6 +19,11 @@
 //!   unit's register: [`super::super::circuit::Unit::holds`]); behind a combinational unit
 //!   the waiting token stays upstream, so there `occ_c <= slots_c` (otherwise a chain of
 //!   `m` combinational units would seem to hold `m` waiting tokens).
+//! * Per pair of a fork's input `i` and output `j`
+//!   ([`super::super::circuit::pending_pairs`]): `occ_i + occ_j <= slots_i + slots_j`, plus
+//!   the token `i`'s producer holds as above. A fork has no register: a token pending on
+//!   one output stays on its input, so the output's lag and the input's occupancy share
+//!   that room (rows `occ_*_pending_*`).
 //!
 //! The objective gains `weight * phi`, the weight being the CFDFC's share of all CFDFC
 //! executions.
