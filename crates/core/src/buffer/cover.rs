@@ -374,10 +374,16 @@ impl Rows {
         let mut placement = placement.to_vec();
         for step in 0..REPAIR_STEPS {
             work.charge(THROUGHPUT_COST * placement.len() as f64)?;
-            let wide = eval.widened(&placement);
+            let room = eval.transparent_room(&placement);
+            let wide = eval.widened_with(&placement, &room);
+            let around = Around {
+                placement: &placement,
+                room: &room,
+                wide: &wide,
+            };
             let row = eval
                 .negative_cycle(k, &wide, phi)
-                .and_then(|cycle| loop_row(cover, &cycle, &placement, &wide, phi));
+                .and_then(|cycle| loop_row(cover, &cycle, &around, phi));
             let Some(row) = row else {
                 return (step > 0).then_some(());
             };
@@ -426,6 +432,14 @@ impl Rows {
     }
 }
 
+/// The placement a loop row is taken around: its lean buffers, the channels with room for
+/// transparent slots, and its buffers widened with them ([`Evaluator::widened_with`]).
+struct Around<'a> {
+    placement: &'a [ChannelBuffers],
+    room: &'a [bool],
+    wide: &'a [ChannelBuffers],
+}
+
 /// A row CFDFC `k` needs to run at some throughput.
 enum LoopRow {
     /// At most so many of these channels break.
@@ -435,7 +449,7 @@ enum LoopRow {
 }
 
 /// A row that CFDFC `k` needs to run at throughput `phi`, from a `cycle` of its retiming
-/// rows that `placement` (`wide`: widened) violates. On a cycle of latency rows (a loop of
+/// rows that the placement `around` violates. On a cycle of latency rows (a loop of
 /// the CFDFC): at most as many breaks on its free channels as its tokens leave room for
 /// (the cycle's latency in cycles, breaks included, times `phi` cannot exceed its tokens:
 /// a row every placement reaching `phi` meets). On a cycle through capacity rows (tokens
@@ -445,16 +459,16 @@ enum LoopRow {
 fn loop_row(
     cover: &Cover,
     cycle: &[(CfdfcEdge, RetimingRow)],
-    placement: &[ChannelBuffers],
-    wide: &[ChannelBuffers],
+    around: &Around,
     phi: f64,
 ) -> Option<LoopRow> {
     if cycle.is_empty() {
         return None;
     }
     if cycle.iter().any(|(_, row)| *row != RetimingRow::Latency) {
-        return mixed_row(cover, cycle, placement, wide, phi).map(LoopRow::Weighted);
+        return mixed_row(cover, cycle, around, phi).map(LoopRow::Weighted);
     }
+    let placement = around.placement;
     let mut room = 0.0;
     let mut channels = Vec::new();
     for (e, _) in cycle {
@@ -479,7 +493,7 @@ fn loop_row(
 
 /// The row "the weight of `cycle` at `phi` is at least 0", linear in each channel's break
 /// (if free) and room for transparent slots (if a capacity row counts its slots) around the
-/// current placement (`wide`: widened). Per channel, the weight of its rows on the cycle
+/// placement `around`. Per channel, the weight of its rows on the cycle
 /// ([`RetimingRow::weight`]) is taken at the current values and with each variable flipped:
 /// the row is exact at the current placement (which violates it) and at each placement
 /// flipping one variable, and never below the weight when both flip (the excess goes to
@@ -488,11 +502,10 @@ fn loop_row(
 fn mixed_row(
     cover: &Cover,
     cycle: &[(CfdfcEdge, RetimingRow)],
-    placement: &[ChannelBuffers],
-    wide: &[ChannelBuffers],
+    around: &Around,
     phi: f64,
 ) -> Option<WeightedRow> {
-    let eval = cover.eval;
+    let (eval, placement) = (cover.eval, around.placement);
     let mut by_channel: BTreeMap<usize, Vec<(CfdfcEdge, RetimingRow)>> = BTreeMap::new();
     for &(e, row) in cycle {
         by_channel.entry(e.channel).or_default().push((e, row));
@@ -500,8 +513,7 @@ fn mixed_row(
     let mut weight = 0.0;
     let mut terms: Vec<(Var, f64)> = Vec::new();
     for (c, rows) in by_channel {
-        let now = wide[c];
-        let has_room = now.slots == eval.widened_channel(c, &placement[c], true).slots;
+        let (now, has_room) = (around.wide[c], around.room[c]);
         // The channel's weight with its break and room flipped or not.
         let at = |flip_break: bool, flip_room: bool| -> f64 {
             let buffers = ChannelBuffers {
@@ -550,9 +562,9 @@ fn slower_loops(eval: &Evaluator, placement: &[ChannelBuffers], targets: &[f64])
 }
 
 /// The fewest breaks that meet every row, or close to it: the search stops at
-/// [`COVER_NODES`] nodes or a gap below [`COVER_GAP`], starting from `incumbent` (channels
-/// that break, with the `rooms` counted on before) when it meets the rows. A room costs
-/// [`ROOM_COST`], so the cover counts on one only where a row needs it.
+/// [`COVER_NODES`] nodes or a gap below [`COVER_GAP`], starting from the first of `starts`
+/// that meets the rows (an LP-guided dive finds a first cover when none does). A room
+/// costs [`ROOM_COST`], so the cover counts on one only where a row needs it.
 fn solve_cover(rows: &Rows, starts: &[&Chosen], work: &mut Work) -> Option<Chosen> {
     let mut model = Model::new("cover");
     let mut vars: BTreeMap<Var, VarId> = BTreeMap::new();

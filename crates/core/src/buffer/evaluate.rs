@@ -211,10 +211,13 @@ impl Evaluator {
 
     /// `placement` with [`MAX_SLOTS`] slots on every bufferizable channel where transparent
     /// slots fit ([`Self::transparent_room`]) and its lean slots elsewhere: the throughputs
-    /// of its breaks are the largest any slot sizing that keeps them within the clock
-    /// period on all those channels at once reaches.
+    /// of its breaks with slots on those channels (slots only raise throughputs).
     pub fn widened(&self, placement: &[ChannelBuffers]) -> Vec<ChannelBuffers> {
-        let room = self.transparent_room(placement);
+        self.widened_with(placement, &self.transparent_room(placement))
+    }
+
+    /// [`Self::widened`] given the channels that have `room` for transparent slots.
+    pub fn widened_with(&self, placement: &[ChannelBuffers], room: &[bool]) -> Vec<ChannelBuffers> {
         (0..placement.len())
             .map(|i| self.widened_channel(i, &placement[i], room[i]))
             .collect()
@@ -457,9 +460,8 @@ pub enum RetimingRow {
     Capacity,
     /// The occupancy covers its producer's latency and its break's cycle (a lower bound).
     Latency,
-    /// An output of a fork or control merge, in a row with the unit's input
-    /// ([`pending_pairs`]): its tokens fit in its slots, the token the unit holds counted on
-    /// the input.
+    /// An output of a fork, in a row with the fork's input ([`pending_pairs`]): its tokens
+    /// fit in its slots, the token the fork holds counted on the input.
     Pending,
 }
 

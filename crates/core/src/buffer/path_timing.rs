@@ -135,6 +135,8 @@ pub struct PathTiming {
     links: Vec<(Option<usize>, usize)>,
     /// Per unit, the channels it produces.
     outgoing: Vec<Vec<usize>>,
+    /// Per unit, the channels it consumes.
+    incoming: Vec<Vec<usize>>,
 }
 
 impl PathTiming {
@@ -194,16 +196,19 @@ impl PathTiming {
         let links: Vec<(Option<usize>, usize)> =
             circuit.channels.iter().map(|c| link(c, &index)).collect();
         let mut outgoing = vec![Vec::new(); index.len()];
-        for (i, &(from, _)) in links.iter().enumerate() {
+        let mut incoming = vec![Vec::new(); index.len()];
+        for (i, &(from, to)) in links.iter().enumerate() {
             if let Some(u) = from {
                 outgoing[u].push(i);
             }
+            incoming[to].push(i);
         }
         PathTiming {
             delay,
             sequential,
             links,
             outgoing,
+            incoming,
         }
     }
 
@@ -252,9 +257,7 @@ impl PathTiming {
     /// Per channel, the longest data/valid path through it (ns); `None` when the unbroken
     /// channels close a cycle.
     pub fn through(&self, cut: &[bool], delay: &[f64]) -> Option<Vec<f64>> {
-        let arcs = self.arcs(cut, delay);
-        let (arrival, order) = arrivals_in_order(&self.delay, &self.sequential, &arcs)?;
-        let rest = self.rests(cut, delay, &order);
+        let (arrival, rest) = self.arrivals_and_rests(cut, delay)?;
         Some(
             (0..self.links.len())
                 .map(|i| {
@@ -267,13 +270,7 @@ impl PathTiming {
     /// The channels of the longest data/valid path through `channel`, in order (the path
     /// [`Self::through`] measures); `None` when the unbroken channels close a cycle.
     pub fn path_through(&self, cut: &[bool], delay: &[f64], channel: usize) -> Option<Vec<usize>> {
-        let arcs = self.arcs(cut, delay);
-        let (arrival, order) = arrivals_in_order(&self.delay, &self.sequential, &arcs)?;
-        let rest = self.rests(cut, delay, &order);
-        let mut into: Vec<Vec<usize>> = vec![Vec::new(); self.delay.len()];
-        for (i, &(_, to)) in self.links.iter().enumerate() {
-            into[to].push(i);
-        }
+        let (arrival, rest) = self.arrivals_and_rests(cut, delay)?;
         let latest = |candidates: &[usize], value: &dyn Fn(usize) -> f64| {
             candidates
                 .iter()
@@ -285,7 +282,7 @@ impl PathTiming {
         let mut i = channel;
         while let Some(u) = self.links[i].0.filter(|&u| !cut[i] && !self.sequential[u]) {
             let arrives = |j: usize| self.departure(j, cut, &arrival) + delay[j];
-            let Some(j) = latest(&into[u], &arrives) else {
+            let Some(j) = latest(&self.incoming[u], &arrives) else {
                 break;
             };
             path.push(j);
@@ -308,6 +305,14 @@ impl PathTiming {
             v = self.links[j].1;
         }
         Some(path)
+    }
+
+    /// At each unit's output, the arrival time and the longest rest of a path (ns); `None`
+    /// when the unbroken channels close a cycle.
+    fn arrivals_and_rests(&self, cut: &[bool], delay: &[f64]) -> Option<(Vec<f64>, Vec<f64>)> {
+        let arcs = self.arcs(cut, delay);
+        let (arrival, order) = arrivals_in_order(&self.delay, &self.sequential, &arcs)?;
+        Some((arrival, self.rests(cut, delay, &order)))
     }
 
     /// After each unit's output, the longest rest of a path (ns), given the topological
@@ -334,17 +339,14 @@ impl PathTiming {
     /// when the unbroken channels close a cycle, the channels of one such cycle.
     pub fn late_paths(&self, cut: &[bool], delay: &[f64], limit: f64) -> LatePaths {
         let n = self.delay.len();
-        let mut into: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (i, &(_, to)) in self.links.iter().enumerate() {
-            into[to].push(i);
-        }
+        let into = &self.incoming;
         // A channel continues a path when its producer is an unbroken combinational unit.
         let chained = |i: usize| match self.links[i].0 {
             Some(u) if !cut[i] && !self.sequential[u] => Some(u),
             _ => None,
         };
-        let Some(order) = self.chained_order(&into, &chained) else {
-            return LatePaths::Cycle(self.uncut_cycle(&into, &chained));
+        let Some(order) = self.chained_order(&chained) else {
+            return LatePaths::Cycle(self.uncut_cycle(&chained));
         };
         let mut arrival = vec![0.0f64; n];
         // The channel of the latest input of each combinational unit.
@@ -397,12 +399,8 @@ impl PathTiming {
 
     /// A topological order of the combinational units along the `chained` channels; `None`
     /// on a cycle.
-    fn chained_order(
-        &self,
-        into: &[Vec<usize>],
-        chained: &impl Fn(usize) -> Option<usize>,
-    ) -> Option<Vec<usize>> {
-        let n = self.delay.len();
+    fn chained_order(&self, chained: &impl Fn(usize) -> Option<usize>) -> Option<Vec<usize>> {
+        let (n, into) = (self.delay.len(), &self.incoming);
         let mut pending: Vec<usize> = (0..n)
             .map(|v| into[v].iter().filter(|&&i| chained(i).is_some()).count())
             .collect();
@@ -425,11 +423,8 @@ impl PathTiming {
     }
 
     /// The channels of a cycle of `chained` channels (there is one).
-    fn uncut_cycle(
-        &self,
-        into: &[Vec<usize>],
-        chained: &impl Fn(usize) -> Option<usize>,
-    ) -> Vec<usize> {
+    fn uncut_cycle(&self, chained: &impl Fn(usize) -> Option<usize>) -> Vec<usize> {
+        let into = &self.incoming;
         // Units on or behind a cycle keep a chained input from a unit that is too; walking
         // back along such inputs repeats a unit.
         let n = self.delay.len();
