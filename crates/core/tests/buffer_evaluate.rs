@@ -377,3 +377,55 @@ fn ready_recuts_are_minimal_and_meet_the_ready_rows() {
         "no ready cover met the data/valid paths"
     );
 }
+
+#[test]
+fn a_placements_own_transparent_slots_count_wherever_they_fit() {
+    // Deterministic pseudo-random channel picks (a linear congruential generator).
+    let mut seed: u64 = 0x2545_f491;
+    let mut pick = |n: usize| {
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        (seed >> 33) as usize % n
+    };
+    let mut compared = 0;
+    for name in ["digit_sum", "fir", "gcd", "image_threshold"] {
+        let (c, f, eval) = prepared(name, 4.0, Variant::Fpga20);
+        let search = LocalSearch::new(&c);
+        let searched = search.improve(&lean_start(&c, false), SEARCH_WORK);
+        let room = eval.transparent_room(&searched);
+        let sized = MicrolpSolver
+            .solve(
+                &f.slots_sized_at(&searched, &room),
+                &SolveOptions::default(),
+            )
+            .values
+            .map(|v| f.placement_rounded_up(&v))
+            .expect("the slots of the searched placement are sized");
+        let loop_channels: Vec<usize> = (0..c.channels.len())
+            .filter(|&i| c.channels[i].bufferizable && !eval.cfdfcs_of_channel[i].is_empty())
+            .collect();
+        // The sized placement, and with a transparent slot more on one to three loop
+        // channels: wherever the linear program completes it (its slots meet the clock
+        // period), widening keeps those slots and the evaluator's throughputs reach the
+        // linear program's.
+        for trial in 0..60 {
+            let mut q = sized.clone();
+            for _ in 0..trial.min(1) + pick(3) {
+                q[loop_channels[pick(loop_channels.len())]].slots += 1;
+            }
+            let Some(values) = completed(&f, &q) else {
+                continue;
+            };
+            let wide = eval.widened(&q);
+            for (k, phi) in f.throughput.iter().enumerate() {
+                let lp = values[phi.index()];
+                let ours = eval.throughput(k, &wide);
+                assert!(
+                    ours >= lp - 1e-6,
+                    "{name}, trial {trial}, CFDFC {k}: LP {lp}, evaluator {ours} widened"
+                );
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared >= 40, "{compared} compared");
+}

@@ -35,8 +35,12 @@ pub const ROOM_COST: f64 = 1e-3;
 /// Most rounds of rows one cover adds before it gives up.
 pub const COVER_ROUNDS: usize = 64;
 
-/// Branch-and-bound nodes of one cover's search.
+/// Branch-and-bound nodes of a cover's search once its choice meets every row found.
 pub const COVER_NODES: u64 = 200;
+
+/// Branch-and-bound nodes of a cover's search while rows are still being found (each such
+/// choice is only a step towards the rows: close to the last one is enough).
+pub const STEP_NODES: u64 = 25;
 
 /// What a branch-and-bound node of a cover costs, per variable times row, and what a
 /// timing evaluation ([`Evaluator::late_paths`]) and a throughput check (slots widened,
@@ -128,7 +132,8 @@ impl Signal {
 }
 
 /// `placement` with the fewest breaks on the `free` channels (bufferizable ones the rules
-/// do not force to break) that meet the clock period and what `loops` asks, slots lean;
+/// do not force to break) that meet the clock period and what `loops` asks, slots lean
+/// (one more where it counts on transparent slots, [`Evaluator::asks_for_room`]);
 /// `None` when no break on them can, or the rounds run out.
 pub fn fewest_breaks(
     circuit: &Circuit,
@@ -201,9 +206,25 @@ impl Cover<'_> {
                 Loops::Lowered(k) => targets[k] = slower(*targets.get(k)?)?,
                 Loops::Ignored | Loops::Kept => {}
             }
+            if let Loops::Raised(k) = loops {
+                // Breaks only add latency and slots only raise occupancies' bounds: a loop
+                // too slow with no free break and the most slots everywhere stays too slow.
+                let open: Vec<ChannelBuffers> = (0..placement.len())
+                    .map(|i| ChannelBuffers {
+                        break_dv: placement[i].break_dv && !free[i],
+                        ..placement[i]
+                    })
+                    .collect();
+                let room = vec![true; placement.len()];
+                if !eval.holds(k, &eval.widened_with(&open, &room), targets[k]) {
+                    return None;
+                }
+            }
             targets
         };
-        let with_breaks = |on: &BTreeSet<usize>| -> Vec<ChannelBuffers> {
+        // The placement with the chosen breaks, lean, asking for transparent slots on the
+        // chosen rooms (one slot more, [`Evaluator::asks_for_room`]).
+        let with_chosen = |chosen: &Chosen| -> Vec<ChannelBuffers> {
             placement
                 .iter()
                 .zip(&circuit.channels)
@@ -211,9 +232,11 @@ impl Cover<'_> {
                 .map(|(i, (b, c))| {
                     let mut b = *b;
                     if free[i] {
-                        signal.set(&mut b, on.contains(&i));
+                        signal.set(&mut b, chosen.breaks.contains(&i));
                     }
-                    c.lean(&b)
+                    let mut b = c.lean(&b);
+                    b.slots += u32::from(chosen.rooms.contains(&i));
+                    b
                 })
                 .collect()
         };
@@ -228,8 +251,11 @@ impl Cover<'_> {
             rooms: (0..placement.len()).filter(|&i| room[i]).collect(),
         };
         let mut chosen = Chosen::default();
-        let mut current = with_breaks(&chosen.breaks);
+        let mut current = with_chosen(&chosen);
+        // Whether `chosen` is the full search's over the rows as they are.
+        let mut searched = false;
         for _ in 0..COVER_ROUNDS {
+            let rows_before = rows.added;
             let mut repaired = chosen.breaks.clone();
             if !rows.add_late_paths(self, &current, &mut repaired, work)? {
                 work.charge(TIMING_COST * channels)?;
@@ -243,7 +269,7 @@ impl Cover<'_> {
                         work.charge(THROUGHPUT_COST * channels)?;
                         slower_loops(eval, &current, &targets)
                     };
-                    if slower.is_empty() {
+                    if slower.is_empty() && searched {
                         return Some(current);
                     }
                     for k in slower {
@@ -260,8 +286,18 @@ impl Cover<'_> {
                 breaks: repaired,
                 rooms: chosen.rooms.clone(),
             };
-            chosen = solve_cover(&rows, &[&repaired, &original], work)?;
-            current = with_breaks(&chosen.breaks);
+            // Every row holds (nothing repaired, no row added): search fully.
+            let holds = rows.added == rows_before && repaired.breaks == chosen.breaks;
+            // A step starts from the repaired choice, or else from an LP-guided dive (the
+            // original placement, far from the rows' optimum, made steps wander).
+            let (nodes, starts) = if holds {
+                (COVER_NODES, vec![&repaired, &original])
+            } else {
+                (STEP_NODES, vec![&repaired])
+            };
+            chosen = solve_cover(&rows, &starts, nodes, work)?;
+            searched = holds;
+            current = with_chosen(&chosen);
         }
         None
     }
@@ -303,6 +339,8 @@ struct Rows {
     weighted: Vec<WeightedRow>,
     /// The channel has room for transparent slots only if one of these channels breaks.
     room: BTreeSet<(usize, Vec<usize>)>,
+    /// How many rows have been added (a row already there, or implied, is not).
+    added: usize,
 }
 
 impl Rows {
@@ -317,6 +355,7 @@ impl Rows {
         }
         self.any.retain(|r| !within(&row, r));
         self.any.insert(row);
+        self.added += 1;
     }
 
     /// Adds a row per path of `placement` that misses the clock period (or cycle it leaves
@@ -390,7 +429,7 @@ impl Rows {
             let against = match row {
                 LoopRow::AtMost(row, most) => {
                     let against = row.clone();
-                    self.at_most.insert((row, most));
+                    self.added += usize::from(self.at_most.insert((row, most)));
                     against
                 }
                 LoopRow::Weighted(row) => {
@@ -404,12 +443,16 @@ impl Rows {
                         .collect();
                     if !self.weighted.contains(&row) {
                         self.weighted.push(row);
+                        self.added += 1;
                     }
                     against
                 }
             };
             match against.into_iter().rfind(|&i| placement[i].break_dv) {
-                Some(i) => placement[i].break_dv = false,
+                Some(i) => {
+                    placement[i].break_dv = false;
+                    placement[i] = cover.circuit.channels[i].lean(&placement[i]);
+                }
                 None => break,
             }
         }
@@ -428,7 +471,7 @@ impl Rows {
             .collect();
         row.sort_unstable();
         row.dedup();
-        self.room.insert((c, row));
+        self.added += usize::from(self.room.insert((c, row)));
     }
 }
 
@@ -562,10 +605,10 @@ fn slower_loops(eval: &Evaluator, placement: &[ChannelBuffers], targets: &[f64])
 }
 
 /// The fewest breaks that meet every row, or close to it: the search stops at
-/// [`COVER_NODES`] nodes or a gap below [`COVER_GAP`], starting from the first of `starts`
+/// `nodes` nodes or a gap below [`COVER_GAP`], starting from the first of `starts`
 /// that meets the rows (an LP-guided dive finds a first cover when none does). A room
 /// costs [`ROOM_COST`], so the cover counts on one only where a row needs it.
-fn solve_cover(rows: &Rows, starts: &[&Chosen], work: &mut Work) -> Option<Chosen> {
+fn solve_cover(rows: &Rows, starts: &[&Chosen], nodes: u64, work: &mut Work) -> Option<Chosen> {
     let mut model = Model::new("cover");
     let mut vars: BTreeMap<Var, VarId> = BTreeMap::new();
     let at_most = rows.at_most.iter().map(|(row, _)| row);
@@ -636,7 +679,7 @@ fn solve_cover(rows: &Rows, starts: &[&Chosen], work: &mut Work) -> Option<Chose
         model.check(&values).is_ok().then_some(values)
     });
     let options = SolveOptions {
-        node_limit: COVER_NODES.min(nodes_left),
+        node_limit: nodes.min(nodes_left),
         improve_nodes: 0,
         // Without a start, an LP-guided dive finds a first cover (the search alone may
         // not within its nodes once weighted rows make the relaxation fractional).

@@ -109,11 +109,25 @@ impl Evaluator {
     /// Per channel of a CFDFC, whether it gets transparent slots: first every channel where
     /// they fit with them on every such channel at once (a path through a channel without
     /// room then is one of the lean placement's, so the answer holds for a `placement` that
-    /// meets the clock period); then, one at a time in channel order, each other bufferizable
-    /// one where they fit beside those granted (every path still meets the clock period:
-    /// HiGHS's optima put slots on such channels, which all at once would not fit). All
-    /// false when its uncut channels close a cycle.
+    /// meets the clock period); then, one at a time, each other bufferizable one where they
+    /// fit beside those granted (every path still meets the clock period: HiGHS's optima
+    /// put slots on such channels, which all at once would not fit): first the channels
+    /// where `placement` asks for them (more slots than lean, [`Self::asks_for_room`]), then
+    /// the others, each in channel order. All false when its uncut channels close a cycle.
     pub fn transparent_room(&self, placement: &[ChannelBuffers]) -> Vec<bool> {
+        self.room_granted(placement, true)
+    }
+
+    /// Whether `placement` asks for transparent slots on channel `i`: it holds more slots
+    /// than its breaks and the rules need.
+    pub fn asks_for_room(&self, placement: &[ChannelBuffers], i: usize) -> bool {
+        let b = &placement[i];
+        b.slots > self.channels[i].lean(b).slots
+    }
+
+    /// [`Self::transparent_room`], granted one at a time only where `placement` asks for
+    /// it unless `others`.
+    fn room_granted(&self, placement: &[ChannelBuffers], others: bool) -> Vec<bool> {
         let on_loop = |i: usize| !self.cfdfcs_of_channel[i].is_empty();
         let all: Vec<bool> = (0..placement.len()).map(on_loop).collect();
         let cuts = self.cuts(placement);
@@ -135,7 +149,11 @@ impl Evaluator {
         let mut delay = self.transparent_delays(placement, &room);
         let mut through: Option<Vec<f64>> = None;
         let mut added = 0.0;
-        for c in 0..placement.len() {
+        let asked = |c: usize| self.asks_for_room(placement, c);
+        let order = (0..placement.len())
+            .filter(|&c| asked(c))
+            .chain((0..placement.len()).filter(|&c| others && !asked(c)));
+        for c in order {
             if room[c] || !on_loop(c) || !self.channels[c].bufferizable {
                 continue;
             }
@@ -162,10 +180,11 @@ impl Evaluator {
     }
 
     /// The channels of the longest path through `channel` with transparent slots on it and
-    /// on the channels that have room for them ([`Self::transparent_room`]: the path that
-    /// denies it room when it has none); empty when the uncut channels close a cycle.
+    /// on the channels that have room for them where `placement` asks for it
+    /// ([`Self::transparent_room`]: the path that denies it room when it has none and asks
+    /// for it); empty when the uncut channels close a cycle.
     pub fn transparent_path(&self, placement: &[ChannelBuffers], channel: usize) -> Vec<usize> {
-        let mut room = self.transparent_room(placement);
+        let mut room = self.room_granted(placement, false);
         room[channel] = true;
         let delay = self.transparent_delays(placement, &room);
         self.paths

@@ -81,20 +81,16 @@ impl<'a> LocalSearch<'a> {
                 break;
             }
         }
-        start
-            .iter()
-            .zip(&state.placement)
-            .zip(&self.circuit.channels)
-            .map(|((s, w), c)| if c.bufferizable { c.lean(w) } else { *s })
-            .collect()
+        self.lean(&state.placement)
     }
 
-    /// `placement` with the lean slots of its breaks ([`super::circuit::Channel::lean`]).
+    /// `placement` with the lean slots of its breaks on the bufferizable channels
+    /// ([`super::circuit::Channel::lean`]; the others keep the slots the rules give them).
     fn lean(&self, placement: &[ChannelBuffers]) -> Vec<ChannelBuffers> {
         placement
             .iter()
             .zip(&self.circuit.channels)
-            .map(|(b, c)| c.lean(b))
+            .map(|(b, c)| if c.bufferizable { c.lean(b) } else { *b })
             .collect()
     }
 
@@ -131,7 +127,8 @@ impl<'a> LocalSearch<'a> {
         if !eval.meets_clock(placement) {
             return None;
         }
-        let wide = eval.widened(placement);
+        // Lean first: the state's slots would ask for the room they had.
+        let wide = eval.widened(&self.lean(placement));
         let resized = (0..wide.len()).filter(|&j| wide[j].slots != state.placement[j].slots);
         let mut touched = vec![false; state.phi.len()];
         for j in changed.iter().copied().chain(resized) {
@@ -243,7 +240,8 @@ impl<'a> LocalSearch<'a> {
             let mut placement = self.lean(&state.placement);
             placement[i].break_dv = false;
             cut_data_valid_paths(self.circuit, &mut placement);
-            let placement = self.eval.widened(&placement);
+            // Lean again: the channel's slot would ask for room.
+            let placement = self.eval.widened(&self.lean(&placement));
             if placement[i].break_dv || !self.eval.meets_clock(&placement) {
                 continue;
             }
