@@ -79,9 +79,6 @@ pub enum Loops {
     /// Every CFDFC keeps its throughput and this one reaches the next initiation interval
     /// down ([`faster`]).
     Raised(usize),
-    /// Every CFDFC keeps its throughput but this one, which may fall to the next initiation
-    /// interval up ([`slower`]).
-    Lowered(usize),
 }
 
 /// The throughput of the next whole initiation interval below `1 / phi` (0.2 → 0.25,
@@ -90,13 +87,6 @@ pub enum Loops {
 pub fn faster(phi: f64) -> Option<f64> {
     let interval = (1.0 / phi - 1e-3).ceil() - 1.0;
     (phi > 0.0 && interval >= 1.0).then(|| 1.0 / interval)
-}
-
-/// The throughput of the next whole initiation interval above `1 / phi` (0.2 → 1/6,
-/// 0.44 → 1/3); `None` at 0. Intervals within a thousandth of a cycle count as in
-/// [`faster`].
-pub fn slower(phi: f64) -> Option<f64> {
-    (phi > 0.0).then(|| 1.0 / ((1.0 / phi + 1e-3).floor() + 1.0))
 }
 
 /// Which breaks a cover places.
@@ -203,7 +193,6 @@ impl Cover<'_> {
             let mut targets = eval.throughputs(&eval.widened(placement));
             match loops {
                 Loops::Raised(k) => targets[k] = faster(*targets.get(k)?)?,
-                Loops::Lowered(k) => targets[k] = slower(*targets.get(k)?)?,
                 Loops::Ignored | Loops::Kept => {}
             }
             if let Loops::Raised(k) = loops {
@@ -706,7 +695,7 @@ fn solve_cover(rows: &Rows, starts: &[&Chosen], nodes: u64, work: &mut Work) -> 
 
 #[cfg(test)]
 mod tests {
-    use super::{faster, slower};
+    use super::faster;
 
     #[test]
     fn the_next_interval_is_one_cycle_shorter() {
@@ -718,16 +707,5 @@ mod tests {
         assert_eq!(faster(0.0), None);
         // A bisection's throughput just below 1 / 41.
         assert_eq!(faster(1.0 / 41.0 - 2e-8), Some(1.0 / 40.0));
-    }
-
-    #[test]
-    fn the_next_slower_interval_is_one_cycle_longer() {
-        let close = |a: Option<f64>, b: f64| a.is_some_and(|a| (a - b).abs() < 1e-12);
-        assert!(close(slower(0.2), 1.0 / 6.0));
-        assert!(close(slower(1.0 / 46.0), 1.0 / 47.0));
-        assert!(close(slower(1.0 / 46.0 - 2e-8), 1.0 / 47.0));
-        assert!(close(slower(0.44), 1.0 / 3.0));
-        assert!(close(slower(1.0), 0.5));
-        assert_eq!(slower(0.0), None);
     }
 }

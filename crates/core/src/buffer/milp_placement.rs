@@ -334,10 +334,6 @@ enum Recut {
     /// other kept at its throughput (a loop the local search cannot speed up one break at a
     /// time, e.g. an outer loop whose faster retiming moves many breaks at once).
     Raising(usize),
-    /// The fewest breaks anywhere with this CFDFC one initiation interval slower and every
-    /// other kept at its throughput (a loop whose last interval costs more breaks than its
-    /// weight gains: again many breaks at once).
-    Lowering(usize),
 }
 
 /// `placement` improved by the exact re-cuts, in this order, each kept if the evaluator
@@ -364,8 +360,7 @@ fn recut(
         Recut::ThenSearch,
     ]
     .into_iter()
-    .chain((0..circuit.cfdfcs.len()).map(Recut::Raising))
-    .chain((0..circuit.cfdfcs.len()).map(Recut::Lowering));
+    .chain((0..circuit.cfdfcs.len()).map(Recut::Raising));
     for recut in recuts {
         let p = &best.1;
         // Starts often meet in the same placement.
@@ -377,16 +372,12 @@ fn recut(
             .map(|i| match recut {
                 Recut::OffLoops => movable(i) && !on_loop(i),
                 Recut::NoNewLatency => movable(i) && (!on_loop(i) || p[i].break_dv),
-                Recut::KeepingThroughputs
-                | Recut::ThenSearch
-                | Recut::Raising(_)
-                | Recut::Lowering(_) => movable(i),
+                Recut::KeepingThroughputs | Recut::ThenSearch | Recut::Raising(_) => movable(i),
             })
             .collect();
         let loops = match recut {
             Recut::KeepingThroughputs => Loops::Kept,
             Recut::Raising(k) => Loops::Raised(k),
-            Recut::Lowering(k) => Loops::Lowered(k),
             _ => Loops::Ignored,
         };
         let Some(q) = fewest_breaks(circuit, eval, p, &free, loops, work) else {
@@ -398,6 +389,10 @@ fn recut(
             q
         };
         let s = score(search, &q);
+        eprintln!(
+            "DBG recut {recut:?} score {s} best {} work {}",
+            best.0, work.0
+        );
         if s > best.0 + 1e-12 {
             best = (s, q);
         }
