@@ -71,6 +71,24 @@ fn completed(f: &Formulation, placement: &[ChannelBuffers]) -> Option<Vec<f64>> 
     MicrolpSolver.solve(&fixed, &SolveOptions::default()).values
 }
 
+/// `placement` with its slots sized as the placement does: transparent slots where the
+/// evaluator finds room, sized by the linear program, rounded up.
+fn sized_slots(
+    f: &Formulation,
+    eval: &Evaluator,
+    placement: &[ChannelBuffers],
+) -> Vec<ChannelBuffers> {
+    let room = eval.transparent_room(placement);
+    MicrolpSolver
+        .solve(
+            &f.slots_sized_at(placement, &room),
+            &SolveOptions::default(),
+        )
+        .values
+        .map(|v| f.placement_rounded_up(&v))
+        .expect("the slots of the placement are sized")
+}
+
 #[test]
 fn evaluated_throughput_is_the_linear_programs() {
     let mut stalled = 0;
@@ -167,17 +185,8 @@ fn searched_and_retimed_placements_are_solutions_no_worse() {
         );
         let searched = search.improve(&start, SEARCH_WORK);
         let before = completed(&f, &start).unwrap();
-        // Searched with transparent slots where they fit: sized by the linear program the
-        // placement uses, then completed.
-        let room = eval.transparent_room(&searched);
-        let sized = MicrolpSolver
-            .solve(
-                &f.slots_sized_at(&searched, &room),
-                &SolveOptions::default(),
-            )
-            .values
-            .map(|v| f.placement_rounded_up(&v))
-            .expect("the slots of the searched placement are sized");
+        // Searched with transparent slots where they fit, then completed.
+        let sized = sized_slots(&f, eval, &searched);
         let after = completed(&f, &sized).expect("the searched placement completes");
         let (after, before) = (
             f.model.objective_value(&after),
@@ -391,15 +400,7 @@ fn a_placements_own_transparent_slots_count_wherever_they_fit() {
         let (c, f, eval) = prepared(name, 4.0, Variant::Fpga20);
         let search = LocalSearch::new(&c);
         let searched = search.improve(&lean_start(&c, false), SEARCH_WORK);
-        let room = eval.transparent_room(&searched);
-        let sized = MicrolpSolver
-            .solve(
-                &f.slots_sized_at(&searched, &room),
-                &SolveOptions::default(),
-            )
-            .values
-            .map(|v| f.placement_rounded_up(&v))
-            .expect("the slots of the searched placement are sized");
+        let sized = sized_slots(&f, &eval, &searched);
         let loop_channels: Vec<usize> = (0..c.channels.len())
             .filter(|&i| c.channels[i].bufferizable && !eval.cfdfcs_of_channel[i].is_empty())
             .collect();
