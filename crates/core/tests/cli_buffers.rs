@@ -27,7 +27,21 @@ fn dump_milp_writes_the_lp_files_and_prints_the_buffered_circuit() {
         stdout.contains("= buffer ") && stdout.contains("BUFFER_TYPE"),
         "not the buffered IR:\n{stdout}"
     );
-    assert!(stderr.contains("buffers: fpga20"), "{stderr}");
+    assert!(stderr.starts_with("buffers: fpga20"), "{stderr}");
+    // stderr holds the summary and nothing else (no stray progress or debug lines).
+    let summary = [
+        "buffers: ",
+        "critical path: ",
+        "ready path: ",
+        "milp: ",
+        "loop ",
+    ];
+    for line in stderr.lines() {
+        assert!(
+            summary.iter().any(|p| line.starts_with(p)),
+            "not a summary line: {line}\n{stderr}"
+        );
+    }
     assert!(
         stderr.contains("loop bb1-bb2: predicted throughput"),
         "{stderr}"

@@ -389,10 +389,6 @@ fn recut(
             q
         };
         let s = score(search, &q);
-        eprintln!(
-            "DBG recut {recut:?} score {s} best {} work {}",
-            best.0, work.0
-        );
         if s > best.0 + 1e-12 {
             best = (s, q);
         }
