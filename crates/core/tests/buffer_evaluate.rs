@@ -9,7 +9,7 @@
 mod corpus;
 
 use rivulet_core::buffer::cfdfc::{extract_cycles, most_executed, Cfdfc};
-use rivulet_core::buffer::circuit::{Channel, Circuit};
+use rivulet_core::buffer::circuit::{Channel, Circuit, ReadyBreaks};
 use rivulet_core::buffer::cover::{faster, fewest_breaks, fewest_ready_breaks, Loops, Work};
 use rivulet_core::buffer::evaluate::Evaluator;
 use rivulet_core::buffer::formulation::{Formulation, Variant, MAX_SLOTS};
@@ -30,8 +30,9 @@ const KERNELS: [&str; 6] = [
     "rgb_to_gray",
 ];
 
-/// The kernel's circuit as the placements see it, at `clock` ns.
-fn circuit(name: &str, clock: f64) -> Circuit {
+/// The kernel's circuit as the placements see it, at `clock` ns with its most executed CFDFCs, for a placement that
+/// breaks ready paths as `ready_breaks` says.
+fn circuit(name: &str, clock: f64, ready_breaks: ReadyBreaks) -> Circuit {
     let (func, profile) = corpus::circuit_and_profile(name);
     let (cycles, _) = extract_cycles(&profile);
     let cfdfcs = most_executed(&cycles, 0.95, 4)
@@ -42,12 +43,16 @@ fn circuit(name: &str, clock: f64) -> Circuit {
         .unwrap()
         .with_clock_period(clock)
         .unwrap();
-    Circuit::new(&func, &timing, cfdfcs, &mut Vec::new())
+    Circuit::new(&func, &timing, cfdfcs, ready_breaks, &mut Vec::new())
 }
 
 /// The kernel's circuit at `clock` ns with its MILP in `variant` and its evaluator.
 fn prepared(name: &str, clock: f64, variant: Variant) -> (Circuit, Formulation, Evaluator) {
-    let c = circuit(name, clock);
+    let ready_breaks = match variant {
+        Variant::Fpga20 => ReadyBreaks::ByRule,
+        Variant::Fpl22 => ReadyBreaks::Anywhere,
+    };
+    let c = circuit(name, clock, ready_breaks);
     let f = Formulation::build(&c, variant, name);
     let eval = Evaluator::new(&c);
     (c, f, eval)
@@ -171,7 +176,7 @@ fn a_placement_missing_a_needed_break_fails_both() {
 #[test]
 fn searched_and_retimed_placements_are_solutions_no_worse() {
     for name in KERNELS {
-        let c = circuit(name, 4.0);
+        let c = circuit(name, 4.0, ReadyBreaks::ByRule);
         let f = Formulation::build(&c, Variant::Fpga20, name);
         let search = LocalSearch::new(&c);
         let eval = &search.eval;
@@ -236,7 +241,7 @@ fn searched_and_retimed_placements_are_solutions_no_worse() {
 /// when the cycles left are cut on their channels of least loop weight.
 #[test]
 fn chained_retiming_keeps_earlier_loops_at_their_interval() {
-    let c = circuit("string_match", 100.0);
+    let c = circuit("string_match", 100.0, ReadyBreaks::ByRule);
     let eval = Evaluator::new(&c);
     let mut chained: Vec<bool> = Vec::new();
     let mut protected = vec![false; c.channels.len()];

@@ -92,26 +92,32 @@ pub struct Channel {
     pub ready_slot: bool,
 }
 
-/// The data/valid delays (ns) of the buffers that let data/valid through.
+/// The delays (ns) of the buffers that let a signal through: data/valid through the
+/// ready-breaking and transparent slots, ready through the data/valid-breaking and
+/// transparent slots.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct BufferDelays {
     /// A `FIFO_BREAK_NONE` (the transparent slots of a channel), whatever its slots.
     pub transparent: f64,
     /// A `ONE_SLOT_BREAK_R`.
     pub ready_slot: f64,
+    /// Ready through a `FIFO_BREAK_NONE`.
+    pub transparent_ready: f64,
+    /// Ready through a `ONE_SLOT_BREAK_DV`.
+    pub dv_slot_ready: f64,
 }
 
 impl BufferDelays {
     /// The delays of the timing model's buffers.
     pub fn of(timing: &TimingModel) -> BufferDelays {
-        let delay = |ty: BufferType| {
-            timing
-                .buffer(ty.as_str())
-                .map_or(0.0, |t| t.data.max(t.valid))
-        };
+        let buffer = |ty: BufferType| timing.buffer(ty.as_str());
+        let data_valid = |ty| buffer(ty).map_or(0.0, |t| t.data.max(t.valid));
+        let ready = |ty| buffer(ty).map_or(0.0, |t| t.ready);
         BufferDelays {
-            transparent: delay(BufferType::FifoBreakNone),
-            ready_slot: delay(BufferType::OneSlotBreakR),
+            transparent: data_valid(BufferType::FifoBreakNone),
+            ready_slot: data_valid(BufferType::OneSlotBreakR),
+            transparent_ready: ready(BufferType::FifoBreakNone),
+            dv_slot_ready: ready(BufferType::OneSlotBreakDV),
         }
     }
 
@@ -127,12 +133,29 @@ impl BufferDelays {
         } else {
             0.0
         };
-        let transparent = if b.slots > b.breaks() {
-            self.transparent
-        } else {
-            0.0
-        };
-        ready + transparent
+        ready + transparent_on(b, self.transparent)
+    }
+
+    /// The ready delay (ns) the buffers `b` add on channel `c` before its ready break (if
+    /// any; ready flows from consumer to producer, and the mappings put the ready break
+    /// last): its data/valid-breaking slot and its transparent slots. Counted for a
+    /// data/valid break with a ready break in one slot too (`ONE_SLOT_BREAK_DVR`, no
+    /// delay), as the MILP's linear rows do.
+    pub fn ready_on(&self, c: &Channel, b: &ChannelBuffers) -> f64 {
+        if !c.bufferizable {
+            return 0.0;
+        }
+        let dv = if b.break_dv { self.dv_slot_ready } else { 0.0 };
+        dv + transparent_on(b, self.transparent_ready)
+    }
+}
+
+/// `delay` if `b` has transparent slots (more slots than breaks), else 0.
+fn transparent_on(b: &ChannelBuffers, delay: f64) -> f64 {
+    if b.slots > b.breaks() {
+        delay
+    } else {
+        0.0
     }
 }
 
@@ -212,14 +235,19 @@ pub struct Circuit {
     /// Delays of the buffers placed on channels (zero for a circuit whose buffers are
     /// already units).
     pub buffer_delays: BufferDelays,
+    /// Where the placement may break ready paths (with [`ReadyBreaks::Anywhere`], FPL22,
+    /// every placement must meet the clock period on ready paths too).
+    pub ready_breaks: ReadyBreaks,
 }
 
 impl Circuit {
-    /// The view of `func` (materialized) with `cfdfcs`; warns about units slower than the clock.
+    /// The view of `func` (materialized) with `cfdfcs`, for a placement breaking ready paths
+    /// as `ready_breaks` says; warns about units slower than the clock.
     pub fn new(
         func: &Func,
         timing: &TimingModel,
         cfdfcs: Vec<Cfdfc>,
+        ready_breaks: ReadyBreaks,
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Circuit {
         let cp = timing.clock_period_ns;
@@ -271,13 +299,22 @@ impl Circuit {
             });
         }
         let buffer_delays = BufferDelays::of(timing);
-        clamp_slow_units(func, &mut units, &channels, &buffer_delays, cp, diagnostics);
+        let clock = (cp, ready_breaks);
+        clamp_slow_units(
+            func,
+            &mut units,
+            &channels,
+            &buffer_delays,
+            clock,
+            diagnostics,
+        );
         Circuit {
             units,
             channels,
             cfdfcs,
             clock_period: cp,
             buffer_delays,
+            ready_breaks,
         }
     }
 
@@ -357,19 +394,35 @@ impl Circuit {
     }
 }
 
-/// Clamps the delay of every unit slower than the clock period `cp` (with the delay of the
-/// ready-breaking slot the rules put on an input of a combinational unit) so that the
-/// constraints stay feasible, and warns about those units: their paths cannot meet `cp`.
+/// Where a placement may break ready paths. Its ready-breaking slots delay data/valid after
+/// the channel's break, so a combinational unit behind one has less of the clock period.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReadyBreaks {
+    /// Only where the rules put a ready-breaking slot (FPGA20; a circuit whose buffers are
+    /// units already).
+    ByRule,
+    /// On any bufferizable channel (FPL22).
+    Anywhere,
+}
+
+/// Clamps the delay of every unit slower than the clock period `cp` (with the delay of a
+/// ready-breaking slot on an input of a combinational unit, where `ready_breaks` may put
+/// one) so that the constraints stay feasible, and warns about those units: their paths
+/// cannot meet `cp`.
 fn clamp_slow_units(
     func: &Func,
     units: &mut BTreeMap<OpId, Unit>,
     channels: &[Channel],
     buffer_delays: &BufferDelays,
-    cp: f64,
+    (cp, ready_breaks): (f64, ReadyBreaks),
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     let mut budget: BTreeMap<OpId, f64> = units.keys().map(|&u| (u, cp)).collect();
-    for c in channels.iter().filter(|c| c.ready_slot) {
+    let may_break_ready = |c: &&Channel| match ready_breaks {
+        ReadyBreaks::ByRule => c.ready_slot,
+        ReadyBreaks::Anywhere => c.bufferizable,
+    };
+    for c in channels.iter().filter(may_break_ready) {
         if !units[&c.to].sequential {
             budget.insert(c.to, cp - buffer_delays.ready_slot);
         }

@@ -5,7 +5,9 @@
 //!   the uncut channels ([`PathTiming`]), with the delays of the buffers the placement's
 //!   breaks need and the rules require (its lean slots, [`super::circuit::Channel::lean`]).
 //!   A cycle of uncut channels, or an arrival above the clock period, fails. Transparent
-//!   slots add delay too: [`Evaluator::transparent_room`] says where they fit.
+//!   slots add delay too: [`Evaluator::transparent_room`] says where they fit. For FPL22
+//!   the ready paths must meet the clock period the same way (the ready delays of the
+//!   units and of the buffers before each ready break, FPL22's ready rows).
 //! * Throughput ([`Evaluator::throughput`]): for a fixed `phi`, the rows of
 //!   [`super::formulation::throughput`] are difference constraints on the retiming variables
 //!   (`lo(phi) <= ret_v - ret_u <= hi(phi)`), feasible exactly when their constraint graph
@@ -17,7 +19,7 @@
 //! the largest a slot sizing of those breaks within the clock period reaches on those
 //! channels (slots only bound occupancies from above).
 
-use super::circuit::{pending_pairs, BufferDelays, CfdfcEdge, Channel, Circuit};
+use super::circuit::{pending_pairs, BufferDelays, CfdfcEdge, Channel, Circuit, ReadyBreaks};
 use super::formulation::{DV_COST, MAX_SLOTS};
 use super::greedy::{ChannelBuffers, MIN_READY_DELAY};
 use super::path_timing::{LatePaths, PathTiming};
@@ -37,6 +39,8 @@ pub struct Evaluator {
     paths: PathTiming,
     /// The ready paths, as FPL22's ready rows see them.
     ready_paths: PathTiming,
+    /// Whether placements must meet the clock period on ready paths too (FPL22).
+    ready_rows: bool,
     /// The circuit's channels.
     channels: Vec<Channel>,
     /// The delays of buffers on channels.
@@ -66,6 +70,7 @@ impl Evaluator {
             clock_period: circuit.clock_period,
             paths: PathTiming::new(circuit),
             ready_paths: PathTiming::ready(circuit, MIN_READY_DELAY),
+            ready_rows: circuit.ready_breaks == ReadyBreaks::Anywhere,
             channels: circuit.channels.clone(),
             buffer_delays: circuit.buffer_delays,
             cfdfcs,
@@ -75,10 +80,19 @@ impl Evaluator {
     }
 
     /// Whether the data/valid breaks of `placement` meet the clock period (and cut every
-    /// cycle).
+    /// cycle), and for FPL22 its ready breaks too.
     pub fn meets_clock(&self, placement: &[ChannelBuffers]) -> bool {
-        self.critical_path(placement)
-            .is_some_and(|t| t <= self.clock_period + 1e-9)
+        let fits = |t: f64| t <= self.clock_period + 1e-9;
+        self.critical_path(placement).is_some_and(fits)
+            && (!self.ready_rows || self.ready_critical_path(placement).is_some_and(fits))
+    }
+
+    /// The longest combinational ready path (ns) through the channels `placement` does not
+    /// break ready on, with its lean slots; `None` when they close a cycle.
+    fn ready_critical_path(&self, placement: &[ChannelBuffers]) -> Option<f64> {
+        let delay = self.ready_delays(placement, &vec![false; placement.len()]);
+        self.ready_paths
+            .critical_path(&self.ready_cuts(placement), &delay)
     }
 
     /// The longest combinational data/valid path (ns) through the channels `placement`
@@ -96,14 +110,16 @@ impl Evaluator {
             .late_paths(&self.cuts(placement), &delay, self.clock_period + 1e-9)
     }
 
-    /// The ready paths of `placement` that miss the clock period (FPL22's ready rows: the
-    /// units' ready delays, restarting at ready breaks), or a cycle its ready breaks leave
-    /// uncut.
+    /// The ready paths of `placement` (with its lean slots) that miss the clock period
+    /// (FPL22's ready rows: the units' ready delays and the buffers' before each ready
+    /// break, restarting at ready breaks), or a cycle its ready breaks leave uncut.
     pub fn late_ready_paths(&self, placement: &[ChannelBuffers]) -> LatePaths {
-        let cut: Vec<bool> = placement.iter().map(|b| b.break_r).collect();
-        let no_delay = vec![0.0; placement.len()];
-        self.ready_paths
-            .late_paths(&cut, &no_delay, self.clock_period + 1e-9)
+        let delay = self.ready_delays(placement, &vec![false; placement.len()]);
+        self.ready_paths.late_paths(
+            &self.ready_cuts(placement),
+            &delay,
+            self.clock_period + 1e-9,
+        )
     }
 
     /// Per channel of a CFDFC, whether it gets transparent slots: first every channel where
@@ -136,6 +152,21 @@ impl Evaluator {
             return vec![false; placement.len()];
         };
         let fits = |t: f64| t <= self.clock_period + 1e-9;
+        // FPL22: transparent slots delay ready too; they go only where they fit on the
+        // ready paths with them on every loop channel at once.
+        let ready_fits: Vec<bool> = if self.ready_rows {
+            let delay = self.ready_delays(placement, &all);
+            match self
+                .ready_paths
+                .through(&self.ready_cuts(placement), &delay)
+            {
+                Some(t) => t.into_iter().map(fits).collect(),
+                None => return vec![false; placement.len()],
+            }
+        } else {
+            vec![true; placement.len()]
+        };
+        let on_loop = |i: usize| on_loop(i) && ready_fits[i];
         let mut room: Vec<bool> = (0..placement.len())
             .map(|i| on_loop(i) && fits(through[i]))
             .collect();
@@ -211,6 +242,30 @@ impl Evaluator {
     /// The data/valid break of every channel.
     fn cuts(&self, placement: &[ChannelBuffers]) -> Vec<bool> {
         placement.iter().map(|b| b.break_dv).collect()
+    }
+
+    /// The ready break of every channel.
+    fn ready_cuts(&self, placement: &[ChannelBuffers]) -> Vec<bool> {
+        placement.iter().map(|b| b.break_r).collect()
+    }
+
+    /// The ready delay of every channel's buffers with [`MAX_SLOTS`] slots on the channels
+    /// `transparent` marks and lean slots elsewhere.
+    fn ready_delays(&self, placement: &[ChannelBuffers], transparent: &[bool]) -> Vec<f64> {
+        self.channels
+            .iter()
+            .zip(placement)
+            .enumerate()
+            .map(|(i, (c, b))| {
+                let slots = if transparent[i] {
+                    MAX_SLOTS
+                } else {
+                    c.lean(b).slots
+                };
+                let held = ChannelBuffers { slots, ..c.lean(b) };
+                self.buffer_delays.ready_on(c, &held)
+            })
+            .collect()
     }
 
     /// The delay of every channel's buffers when channel `i` holds `held(i, channel,

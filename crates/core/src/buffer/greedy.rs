@@ -18,11 +18,14 @@
 //!    that its output would miss the clock period, the late inputs are cut
 //!    ([`CutAt::LateInput`]) or, with [`CutAt::BeforeFanOut`], the cut moves up before the
 //!    forks the late path fans out of while the path after it still meets the clock period
-//!    (one cut then serves every output of the fork).
+//!    (one cut then serves every output of the fork). A channel into a sequential unit
+//!    whose path arrives late with its buffers' delay is cut too.
 //! 4. With `ready`, merge-like outputs on cycles break ready (with a slot of their own),
-//!    and the same is done for the ready path (which flows from consumers to producers) with
-//!    ready-breaking cuts; the data/valid paths are then cut again, since ready-breaking
-//!    slots delay data/valid.
+//!    and the same is done for the ready path (which flows from consumers to producers,
+//!    through the ready delay of the channels' data/valid-breaking and transparent slots,
+//!    and ends at arguments) with ready-breaking cuts; then data/valid and ready are cut
+//!    again in turn until neither adds a break, since each break's slot delays the other
+//!    signal.
 //!
 //! Invariant: the result satisfies every constraint of the MILP formulations for its
 //! integral variables (the continuous ones follow from a linear program).
@@ -114,12 +117,22 @@ pub fn greedy(
         .collect();
     cut_paths(circuit, &mut out, Direction::Forward, cut_at, cycles);
     if ready {
-        cut_paths(circuit, &mut out, Direction::Backward, cut_at, cycles);
-        // The ready breaks' slots delay data/valid too.
-        cut_paths(circuit, &mut out, Direction::Forward, cut_at, cycles);
+        // The ready breaks' slots delay data/valid and the data/valid breaks' slots delay
+        // ready: cut both ways until neither adds a break (each round only adds breaks).
+        for _ in 0..SETTLE_ROUNDS {
+            let before = out.clone();
+            cut_paths(circuit, &mut out, Direction::Backward, cut_at, cycles);
+            cut_paths(circuit, &mut out, Direction::Forward, cut_at, cycles);
+            if out == before {
+                break;
+            }
+        }
     }
     out
 }
+
+/// Most rounds of ready and data/valid cuts [`greedy`] makes (one usually settles them).
+const SETTLE_ROUNDS: usize = 8;
 
 /// Cuts the data/valid paths of `placement` that miss the clock period or close a cycle
 /// (step 3 of the module documentation) before the forks they fan out of, keeping its
@@ -183,7 +196,7 @@ fn cut_paths(
     // of channel `i`'s buffers once cut.
     let buffer_delay = |i: usize, b: &ChannelBuffers| match dir {
         Direction::Forward => circuit.buffer_delays.on(&circuit.channels[i], b),
-        Direction::Backward => 0.0,
+        Direction::Backward => circuit.buffer_delays.ready_on(&circuit.channels[i], b),
     };
     let cut_delay = |i: usize, out: &[ChannelBuffers]| {
         let mut b = out[i];
@@ -366,6 +379,26 @@ fn cut_paths(
                     }
                 }
             }
+        }
+    }
+    // Paths ending at a unit that restarts them (or, for ready, at an argument) arrive
+    // there with the channel's buffer delay: cut those arriving too late.
+    for (i, c) in circuit.channels.iter().enumerate() {
+        let (tail, ends_here) = match ends(c) {
+            Some((tail, head)) => (tail, restarts(head)),
+            None if dir == Direction::Backward => (c.to, true),
+            None => continue,
+        };
+        if !ends_here || !live(i, out) || !c.bufferizable {
+            continue;
+        }
+        let departure = if restarts(tail) {
+            start(tail)
+        } else {
+            arrival.get(&tail).copied().unwrap_or(0.0)
+        };
+        if departure + buffer_delay(i, &out[i]) > cp + 1e-9 {
+            set_cut(&mut out[i]);
         }
     }
 }

@@ -154,9 +154,11 @@ impl PathTiming {
     /// The ready paths of `circuit` as timing paths (ready flows from each channel's consumer
     /// to its producer): a unit adds its ready delay (at least `least_delay`), a unit that
     /// registers ready ends the paths into it and starts its own at once; ready ends at an
-    /// argument. With the least delay of the MILP's ready rows
-    /// ([`super::greedy::MIN_READY_DELAY`]) and no buffer delays, these are exactly the
-    /// rows of [`super::formulation::timing::add_ready`].
+    /// argument (a unit of its own after the circuit's, which registers ready, so that the
+    /// ready delay of the argument channel's buffers counts). With the least delay of the
+    /// MILP's ready rows ([`super::greedy::MIN_READY_DELAY`]) and each channel's
+    /// [`super::circuit::BufferDelays::ready_on`], these are exactly the rows of
+    /// [`super::formulation::timing::add_ready`].
     pub fn ready(circuit: &Circuit, least_delay: f64) -> PathTiming {
         let units = circuit.units.values();
         let delay = |u: &Unit| {
@@ -166,21 +168,21 @@ impl PathTiming {
                 u.ready_delay.max(least_delay)
             }
         };
-        // An argument's channel becomes a path from its consumer into nothing: a start at 0
-        // into the consumer, which adds nothing the consumer's own delay does not.
+        let arguments = circuit.units.len();
         PathTiming::with_links(
             circuit,
             |c, index| match c.from {
                 Some(f) => (Some(index[&c.to]), index[&f]),
-                None => (None, index[&c.to]),
+                None => (Some(index[&c.to]), arguments),
             },
-            units.clone().map(delay).collect(),
-            units.map(|u| u.breaks_ready).collect(),
+            units.clone().map(delay).chain([0.0]).collect(),
+            units.map(|u| u.breaks_ready).chain([true]).collect(),
         )
     }
 
     /// The timing graph of `circuit` with each channel's link `(tail, head)` (unit indices
-    /// in the circuit's unit order) and the units' delays and restarts.
+    /// in the circuit's unit order, then any units of the graph's own) and the units'
+    /// delays and restarts.
     fn with_links(
         circuit: &Circuit,
         link: impl Fn(&Channel, &BTreeMap<OpId, usize>) -> (Option<usize>, usize),
@@ -195,8 +197,8 @@ impl PathTiming {
             .collect();
         let links: Vec<(Option<usize>, usize)> =
             circuit.channels.iter().map(|c| link(c, &index)).collect();
-        let mut outgoing = vec![Vec::new(); index.len()];
-        let mut incoming = vec![Vec::new(); index.len()];
+        let mut outgoing = vec![Vec::new(); delay.len()];
+        let mut incoming = vec![Vec::new(); delay.len()];
         for (i, &(from, to)) in links.iter().enumerate() {
             if let Some(u) = from {
                 outgoing[u].push(i);
@@ -477,7 +479,7 @@ impl PathTiming {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::buffer::circuit::{BufferDelays, Channel, Hold, Unit};
+    use crate::buffer::circuit::{BufferDelays, Channel, Hold, ReadyBreaks, Unit};
     use crate::handshake::ValueId;
 
     /// Units 0 (1 ns), 1 (2 ns), 2 (sequential, 0.5 ns), 3 (1.5 ns); channels: an argument
@@ -522,6 +524,7 @@ mod tests {
             cfdfcs: Vec::new(),
             clock_period: 4.0,
             buffer_delays: BufferDelays::default(),
+            ready_breaks: ReadyBreaks::ByRule,
         }
     }
 
@@ -550,6 +553,27 @@ mod tests {
         for (i, (t, e)) in through.iter().zip(expected).enumerate() {
             assert!((t - e).abs() < 1e-9, "channel {i}: {t}, expected {e}");
         }
+    }
+
+    #[test]
+    fn ready_paths_end_at_arguments_after_the_buffers_ready_delay() {
+        // Every unit's ready delay is the least one, 0.5 ns; ready flows 3 -> 2 -> 1 -> 0
+        // and 3 -> 0, then out of 0 through the argument's channel (0), whose buffers
+        // delay ready by 0.2 ns.
+        let paths = PathTiming::ready(&circuit(), 0.5);
+        let delay = [0.2, 0.0, 0.0, 0.0, 0.0];
+        let uncut = [false; 5];
+        let critical = paths.critical_path(&uncut, &delay).unwrap();
+        assert!((critical - 2.2).abs() < 1e-9, "{critical}");
+        // Late at 2.1 ns only on the way into the argument: the path 3 -> 2 -> 1 -> 0 -> out.
+        let late = paths.late_paths(&uncut, &delay, 2.1);
+        assert_eq!(late, LatePaths::Late(vec![vec![3, 2, 1, 0]]));
+        // A ready break on the argument's channel restarts the path there.
+        let cut = [true, false, false, false, false];
+        assert_eq!(
+            paths.late_paths(&cut, &delay, 2.1),
+            LatePaths::Late(Vec::new())
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! `algorithm`). An unknown algorithm name is reported the same way.
 
 use crate::buffer::cfdfc::{extract_cycles, most_executed, ArcProfile, Cfdfc};
-use crate::buffer::circuit::{BufferDelays, Circuit};
+use crate::buffer::circuit::{BufferDelays, Circuit, ReadyBreaks};
 use crate::buffer::evaluate::Evaluator;
 use crate::buffer::fpga20::place_fpga20;
 use crate::buffer::fpl22::place_fpl22;
@@ -173,7 +173,13 @@ fn placed_circuit(func: &Func) -> Option<Circuit> {
         .ok()?
         .with_clock_period(*CLOCK_PERIOD_RANGE_NS.end())
         .ok()?;
-    let mut circuit = Circuit::new(func, &timing, Vec::new(), &mut Vec::new());
+    let mut circuit = Circuit::new(
+        func,
+        &timing,
+        Vec::new(),
+        ReadyBreaks::ByRule,
+        &mut Vec::new(),
+    );
     circuit.buffer_delays = BufferDelays::default();
     Some(circuit)
 }

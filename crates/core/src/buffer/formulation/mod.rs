@@ -116,7 +116,8 @@ impl Formulation {
                 objective.add_term(r, -R_COST);
                 f.r[i] = Some(r);
             }
-            if circuit.buffer_delays.transparent > 0.0 {
+            let delays = &circuit.buffer_delays;
+            if delays.transparent > 0.0 || delays.transparent_ready > 0.0 {
                 // Slots beyond the breaks: slots - breaks <= MAX_SLOTS * transparent, or none
                 // where no throughput constraint needs them.
                 let mut row = LinExpr::new().term(slots, 1.0).term(dv, -1.0);
@@ -135,7 +136,7 @@ impl Formulation {
         }
         timing::add_data_valid(&mut model, circuit, &f);
         if variant == Variant::Fpl22 {
-            timing::add_ready(&mut model, circuit, &f.r);
+            timing::add_ready(&mut model, circuit, &f);
         }
         f.throughput = throughput::add(&mut model, circuit, &f.dv, &f.slots, &mut objective);
         model.set_objective(Sense::Maximize, &objective);

@@ -11,8 +11,12 @@
 //! to arrive within the period: `a_u - CP * dv_c + buf_c <= CP`.
 //!
 //! Ready (FPL22): the same in the other direction (ready flows from consumer to producer),
-//! `ra_u >= ra_v - CP * r_c + rdelay_u`, with each unit's ready delay (at least
-//! [`super::super::greedy::MIN_READY_DELAY`]); units that register ready restart paths.
+//! `ra_u >= ra_v - CP * r_c + rbuf_c + rdelay_u` and `ra_u >= rbuf_c + rdelay_u`, with each
+//! unit's ready delay (at least [`super::super::greedy::MIN_READY_DELAY`]) and the ready
+//! delay of the channel's buffers before its ready break, `rbuf_c = d_DV * dv_c + d_T * t_c`
+//! (its data/valid-breaking slot, counted also when it shares one slot with the ready
+//! break, and its transparent slots). Units that register ready restart paths; a path into
+//! one, or into an argument, ends there: `ra_v - CP * r_c + rbuf_c <= CP`.
 
 use super::super::circuit::Circuit;
 use super::super::greedy::MIN_READY_DELAY;
@@ -82,9 +86,12 @@ pub fn add_data_valid(model: &mut Model, circuit: &Circuit, f: &Formulation) {
     }
 }
 
-/// Adds the ready timing constraints; `r[i]` is channel `i`'s ready break, if bufferizable.
-pub fn add_ready(model: &mut Model, circuit: &Circuit, r: &[Option<VarId>]) {
+/// Adds the ready timing constraints over the ready breaks of `f`, with the ready delay of
+/// each channel's data/valid-breaking and transparent slots (before its ready break, which
+/// the mappings put last).
+pub fn add_ready(model: &mut Model, circuit: &Circuit, f: &Formulation) {
     let cp = circuit.clock_period;
+    let delays = &circuit.buffer_delays;
     // Ready arrival at each unit's input side (where it leaves towards producers).
     let delay = |op: &OpId| circuit.units[op].ready_delay.max(MIN_READY_DELAY);
     let arrival: BTreeMap<OpId, VarId> = circuit
@@ -95,18 +102,46 @@ pub fn add_ready(model: &mut Model, circuit: &Circuit, r: &[Option<VarId>]) {
             (*op, model.continuous(&format!("ra_op{}", op.0), lb, cp))
         })
         .collect();
+    let restarts = |op: &OpId| circuit.units[op].breaks_ready;
     for (i, c) in circuit.channels.iter().enumerate() {
-        let Some(from) = c.from else { continue };
-        if circuit.units[&from].breaks_ready || circuit.units[&c.to].breaks_ready {
+        let tag = value_tag(c.value.0);
+        let mut buffers: Vec<(VarId, f64)> = Vec::new();
+        if let Some(dv) = f.dv[i].filter(|_| delays.dv_slot_ready > 0.0) {
+            buffers.push((dv, delays.dv_slot_ready));
+        }
+        if let Some(t) = f.transparent[i].filter(|_| delays.transparent_ready > 0.0) {
+            buffers.push((t, delays.transparent_ready));
+        }
+        let minus_buffers: Vec<(VarId, f64)> = buffers.iter().map(|&(v, d)| (v, -d)).collect();
+        // Where ready leaves the consumer: at its ready arrival, or at once when it
+        // registers ready.
+        let tail = (!restarts(&c.to)).then(|| arrival[&c.to]);
+        let Some(from) = c.from.filter(|f| !restarts(f)) else {
+            // The path ends at an argument or a producer registering ready:
+            // ra_to - CP * r + buf <= CP.
+            if let Some(tail) = tail.filter(|_| !buffers.is_empty()) {
+                let mut path = LinExpr::from_terms(&buffers).term(tail, 1.0);
+                if let Some(r) = f.r[i] {
+                    path.add_term(r, -cp);
+                }
+                model.add_constraint(&format!("rend_{tag}"), &path, Cmp::Le, cp);
+            }
             continue;
+        };
+        let head = arrival[&from];
+        if !buffers.is_empty() {
+            // ra_from - buf >= rdelay_from: the path from the ready break (or from a
+            // consumer registering ready).
+            let start = LinExpr::from_terms(&minus_buffers).term(head, 1.0);
+            model.add_constraint(&format!("rstart_{tag}"), &start, Cmp::Ge, delay(&from));
         }
-        let mut path = LinExpr::new()
-            .term(arrival[&from], 1.0)
-            .term(arrival[&c.to], -1.0);
-        if let Some(b) = r[i] {
-            path.add_term(b, cp);
+        let Some(tail) = tail else { continue };
+        let mut path = LinExpr::from_terms(&minus_buffers)
+            .term(head, 1.0)
+            .term(tail, -1.0);
+        if let Some(r) = f.r[i] {
+            path.add_term(r, cp);
         }
-        let name = format!("rpath_{}", value_tag(c.value.0));
-        model.add_constraint(&name, &path, Cmp::Ge, delay(&from));
+        model.add_constraint(&format!("rpath_{tag}"), &path, Cmp::Ge, delay(&from));
     }
 }
