@@ -1,0 +1,248 @@
+//! Random kernels in the Dynamatic format, for tests that push odd control flow through the
+//! whole pipeline: a kernel `k(int a[N], int b[N], int s)` of nested counted loops, bounded
+//! data-dependent `while` loops, `if`/`else`, `break`, loads and stores with data-dependent
+//! indices and mixed integer arithmetic, and a `main` that fills the arrays with `rand()` and
+//! calls it once with `CALL_KERNEL`.
+//!
+//! Invariants: every program is inside the C subset and well defined in C (indices masked
+//! into range, divisors in 1..8, shift amounts in 0..7, arithmetic in `unsigned` where it
+//! could overflow), terminates (every loop is bounded by a constant), and the same seed
+//! always gives the same program.
+
+/// The arrays' length (a power of two: indices are masked with `N - 1`).
+const N: u32 = 16;
+
+/// SplitMix64: small, deterministic, good enough to pick program shapes.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n`.
+    fn below(&mut self, n: u32) -> u32 {
+        (self.next() % u64::from(n)) as u32
+    }
+
+    /// True with probability `percent` %.
+    fn chance(&mut self, percent: u32) -> bool {
+        self.below(100) < percent
+    }
+}
+
+/// The program's state while it is written: the scalars and loop counters in scope.
+struct Writer {
+    rng: Rng,
+    out: String,
+    /// Loop counters in scope (read-only inside their loops).
+    counters: Vec<String>,
+    /// How many loops were opened so far (names counters uniquely).
+    loops: u32,
+    /// Statements written so far (bounds the program's size).
+    statements: u32,
+}
+
+/// The kernel's scalar variables, all `unsigned` (wrapping arithmetic is defined in C).
+const SCALARS: [&str; 3] = ["x", "y", "z"];
+
+/// The most statements a program gets.
+const MAX_STATEMENTS: u32 = 14;
+
+/// The C program of `seed`.
+pub fn kernel(seed: u64) -> String {
+    let mut w = Writer {
+        rng: Rng(seed),
+        out: String::new(),
+        counters: Vec::new(),
+        loops: 0,
+        statements: 0,
+    };
+    w.out.push_str(&format!(
+        "#include \"dynamatic/Integration.h\"\n#include <stdlib.h>\n#define N {N}\n\n\
+         unsigned k(unsigned a[N], unsigned b[N], unsigned s) {{\n  \
+         unsigned x = s;\n  unsigned y = 1u;\n  unsigned z = 0u;\n"
+    ));
+    w.top_loop();
+    w.out.push_str("  return x ^ (y + z);\n}\n\n");
+    w.out.push_str(&format!(
+        "int main(void) {{\n  unsigned a[N];\n  unsigned b[N];\n  srand({});\n  \
+         for (int i = 0; i < N; i++) {{\n    a[i] = (unsigned)(rand() % 200);\n    \
+         b[i] = (unsigned)(rand() % 50);\n  }}\n  CALL_KERNEL(k, a, b, {}u);\n  return 0;\n}}\n",
+        seed % 1000,
+        seed % 97
+    ));
+    w.out
+}
+
+impl Writer {
+    fn indent(&self, depth: usize) -> String {
+        "  ".repeat(depth + 1)
+    }
+
+    /// The outer loop every kernel has (so that buffer placement has a loop to work on).
+    fn top_loop(&mut self) {
+        let trips = 4 + self.rng.below(N - 3);
+        self.counted_loop(0, trips);
+    }
+
+    /// `for (unsigned iK = 0; iK < trips; iK++) { … }` at `depth`.
+    fn counted_loop(&mut self, depth: usize, trips: u32) {
+        let i = format!("i{}", self.loops);
+        self.loops += 1;
+        let pad = self.indent(depth);
+        self.out.push_str(&format!(
+            "{pad}for (unsigned {i} = 0u; {i} < {trips}u; {i}++) {{\n"
+        ));
+        self.counters.push(i);
+        self.block(depth + 1, true);
+        self.counters.pop();
+        self.out.push_str(&format!("{pad}}}\n"));
+    }
+
+    /// One to three statements at `depth`; `in_for`: directly inside a counted loop, where
+    /// a `break` may end it.
+    fn block(&mut self, depth: usize, in_for: bool) {
+        let in_scope = self.counters.len();
+        let count = 1 + self.rng.below(3);
+        for _ in 0..count {
+            self.statement(depth, in_for);
+        }
+        // The `while` counters declared in the block end with it.
+        self.counters.truncate(in_scope);
+    }
+
+    fn statement(&mut self, depth: usize, in_for: bool) {
+        self.statements += 1;
+        let pad = self.indent(depth);
+        let nested = depth < 3 && self.statements < MAX_STATEMENTS;
+        match self.rng.below(if nested { 10 } else { 5 }) {
+            0 | 1 => {
+                let v = SCALARS[self.rng.below(3) as usize];
+                let e = self.expr(2);
+                self.out.push_str(&format!("{pad}{v} = {e};\n"));
+            }
+            2 => {
+                let v = SCALARS[self.rng.below(3) as usize];
+                let e = self.expr(2);
+                let op = ["+=", "^=", "-="][self.rng.below(3) as usize];
+                self.out.push_str(&format!("{pad}{v} {op} {e};\n"));
+            }
+            3 => {
+                let (idx, e) = (self.index(), self.expr(2));
+                self.out.push_str(&format!("{pad}b[{idx}] = {e};\n"));
+            }
+            4 if in_for && self.rng.chance(40) => {
+                let c = self.condition();
+                self.out
+                    .push_str(&format!("{pad}if ({c})\n{pad}  break;\n"));
+            }
+            4 => {
+                let (idx, e) = (self.index(), self.expr(1));
+                self.out.push_str(&format!("{pad}b[{idx}] += {e};\n"));
+            }
+            5 | 6 => {
+                let c = self.condition();
+                self.out.push_str(&format!("{pad}if ({c}) {{\n"));
+                self.block(depth + 1, false);
+                if self.rng.chance(50) {
+                    self.out.push_str(&format!("{pad}}} else {{\n"));
+                    self.block(depth + 1, false);
+                }
+                self.out.push_str(&format!("{pad}}}\n"));
+            }
+            7 | 8 => {
+                let trips = 1 + self.rng.below(6);
+                self.counted_loop(depth, trips);
+            }
+            _ => self.while_loop(depth),
+        }
+    }
+
+    /// A data-dependent loop bounded by a counter: `while (wK < bound && cond) { …; wK++; }`.
+    fn while_loop(&mut self, depth: usize) {
+        let pad = self.indent(depth);
+        let w = format!("w{}", self.loops);
+        self.loops += 1;
+        let bound = 1 + self.rng.below(6);
+        let c = self.condition();
+        self.out.push_str(&format!(
+            "{pad}unsigned {w} = 0u;\n{pad}while ({w} < {bound}u && ({c})) {{\n"
+        ));
+        self.block(depth + 1, false);
+        self.out.push_str(&format!("{pad}  {w}++;\n{pad}}}\n"));
+        // The counter is readable after the loop, not inside (it is written there).
+        self.counters.push(w);
+    }
+
+    /// An index into `a` or `b`: an expression masked into `0..N`.
+    fn index(&mut self) -> String {
+        let e = self.expr(1);
+        format!("({e}) & {}u", N - 1)
+    }
+
+    fn condition(&mut self) -> String {
+        let (l, r) = (self.expr(1), self.expr(1));
+        let op = ["<", ">", "==", "!=", "<=", ">="][self.rng.below(6) as usize];
+        let c = format!("{l} {op} {r}");
+        if self.rng.chance(20) {
+            let other = self.expr(0);
+            format!("{c} && ({other} & 1u)")
+        } else {
+            c
+        }
+    }
+
+    /// An expression of nesting at most `depth`.
+    fn expr(&mut self, depth: u32) -> String {
+        if depth == 0 || self.rng.chance(30) {
+            return self.leaf();
+        }
+        let (l, r) = (self.expr(depth - 1), self.expr(depth - 1));
+        match self.rng.below(11) {
+            0 => format!("({l} + {r})"),
+            1 => format!("({l} - {r})"),
+            2 => format!("({l} * {r})"),
+            3 => format!("({l} & {r})"),
+            4 => format!("({l} | {r})"),
+            5 => format!("({l} ^ {r})"),
+            6 => format!("({l} << ({r} & 7u))"),
+            7 => format!("({l} >> ({r} & 7u))"),
+            8 => format!("({l} / (({r} & 7u) + 1u))"),
+            9 => format!("({l} % (({r} & 7u) + 1u))"),
+            _ => {
+                let c = self.condition();
+                format!("(({c}) ? {l} : {r})")
+            }
+        }
+    }
+
+    fn leaf(&mut self) -> String {
+        match self.rng.below(6) {
+            0 => format!("{}u", self.rng.below(20)),
+            1 | 2 => SCALARS[self.rng.below(3) as usize].to_string(),
+            3 if !self.counters.is_empty() => {
+                let i = self.rng.below(self.counters.len() as u32) as usize;
+                self.counters[i].clone()
+            }
+            4 => {
+                let idx = format!("{}u", self.rng.below(N));
+                let arr = ["a", "b"][self.rng.below(2) as usize];
+                format!("{arr}[{idx}]")
+            }
+            _ => {
+                let arr = ["a", "b"][self.rng.below(2) as usize];
+                let c = if self.counters.is_empty() {
+                    "x".to_string()
+                } else {
+                    self.counters[self.rng.below(self.counters.len() as u32) as usize].clone()
+                };
+                format!("{arr}[({c} + {}u) & {}u]", self.rng.below(N), N - 1)
+            }
+        }
+    }
+}
