@@ -1,13 +1,14 @@
 //! Random kernels in the Dynamatic format, for tests that push odd control flow through the
-//! whole pipeline: a kernel `k(int a[N], int b[N], int s)` of nested counted loops, bounded
-//! data-dependent `while` loops, `if`/`else`, `break`, loads and stores with data-dependent
-//! indices and mixed integer arithmetic, and a `main` that fills the arrays with `rand()` and
+//! whole pipeline: a kernel `k(unsigned a[N], unsigned b[N], unsigned s)` of nested counted
+//! loops, bounded data-dependent `while` loops, `if`/`else`, `break`, loads and stores with
+//! data-dependent indices, integer arithmetic and a single-precision accumulator (pipelined
+//! floating-point units on loops), and a `main` that fills the arrays with `rand()` and
 //! calls it once with `CALL_KERNEL`.
 //!
 //! Invariants: every program is inside the C subset and well defined in C (indices masked
-//! into range, divisors in 1..8, shift amounts in 0..7, arithmetic in `unsigned` where it
-//! could overflow), terminates (every loop is bounded by a constant), and the same seed
-//! always gives the same program.
+//! into range, divisors in 1..8, shift amounts in 0..7, integer arithmetic in `unsigned`,
+//! the accumulator kept in `[0, 512)` so that its conversion back is defined), terminates
+//! (every loop is bounded by a constant), and the same seed always gives the same program.
 
 /// The arrays' length (a power of two: indices are masked with `N - 1`).
 const N: u32 = 16;
@@ -65,10 +66,10 @@ pub fn kernel(seed: u64) -> String {
     w.out.push_str(&format!(
         "#include \"dynamatic/Integration.h\"\n#include <stdlib.h>\n#define N {N}\n\n\
          unsigned k(unsigned a[N], unsigned b[N], unsigned s) {{\n  \
-         unsigned x = s;\n  unsigned y = 1u;\n  unsigned z = 0u;\n"
+         unsigned x = s;\n  unsigned y = 1u;\n  unsigned z = 0u;\n  float f = 0.0f;\n"
     ));
     w.top_loop();
-    w.out.push_str("  return x ^ (y + z);\n}\n\n");
+    w.out.push_str("  return x ^ (y + z) ^ (unsigned)f;\n}\n\n");
     w.out.push_str(&format!(
         "int main(void) {{\n  unsigned a[N];\n  unsigned b[N];\n  srand({});\n  \
          for (int i = 0; i < N; i++) {{\n    a[i] = (unsigned)(rand() % 200);\n    \
@@ -141,9 +142,15 @@ impl Writer {
                 self.out
                     .push_str(&format!("{pad}if ({c})\n{pad}  break;\n"));
             }
-            4 => {
+            4 if self.rng.chance(50) => {
                 let (idx, e) = (self.index(), self.expr(1));
                 self.out.push_str(&format!("{pad}b[{idx}] += {e};\n"));
+            }
+            4 => {
+                // Halved, plus at most 255: stays in [0, 512).
+                let e = self.expr(1);
+                self.out
+                    .push_str(&format!("{pad}f = f * 0.5f + (float)(({e}) & 255u);\n"));
             }
             5 | 6 => {
                 let c = self.condition();
@@ -222,8 +229,9 @@ impl Writer {
     }
 
     fn leaf(&mut self) -> String {
-        match self.rng.below(6) {
+        match self.rng.below(7) {
             0 => format!("{}u", self.rng.below(20)),
+            6 => "(unsigned)f".to_string(),
             1 | 2 => SCALARS[self.rng.below(3) as usize].to_string(),
             3 if !self.counters.is_empty() => {
                 let i = self.rng.below(self.counters.len() as u32) as usize;
