@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Rivulet RTL corpus check: for every kernel of tests/kernels/ (or the names given), compiles it
+# Rivulet RTL corpus check: for every kernel of $KERNELS (or the names given), compiles it
 # with `rivulet compile K.c --hdl vhdl|verilog -o DIR`, runs DIR/run-sim.sh (GHDL for VHDL, Icarus
 # Verilog for Verilog) and requires the testbench to pass (outputs equal to the interpreter's).
 # The RTL cycle count must equal the one `rivulet sim K.c` reports (a failed simulation fails).
 # Kernels run two at a time (xargs -P2); each simulation is limited to $SIM_TIMEOUT seconds.
-# BUFFERS=on-merges|fpga20|fpl22 (default on-merges) picks the buffer placement of both.
+# BUFFERS=on-merges|fpga20|fpl22 (default on-merges) picks the buffer placement of both;
+# KERNELS (default tests/kernels) the corpus directory, holding <name>/<name>.c.
 # Prints one line per check and "N passed, M failed" last; exits 1 on failure.
 set -u
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -13,11 +14,12 @@ WORK="$(mktemp -d "${TMPDIR:-/tmp}/rivulet-rtl-corpus.XXXXXX")"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$WORK"' EXIT; [ -n "${KEEP:-}" ] && echo "work dir: $WORK"
 export SIM_TIMEOUT="${SIM_TIMEOUT:-60}" BUFFERS="${BUFFERS:-on-merges}"
 (cd "$ROOT" && cargo build -q -p rivulet-core --features cli) || { echo "0 passed, 1 failed"; exit 1; }
+export KERNELS="${KERNELS:-$ROOT/tests/kernels}"
 export RIVULET="$ROOT/target/debug/rivulet" WORK ROOT
 
 check_kernel() {
   k="$1"
-  src="$ROOT/tests/kernels/$k/$k.c"
+  src="$KERNELS/$k/$k.c"
   sim_cycles=""
   if out=$(timeout "$SIM_TIMEOUT" "$RIVULET" sim "$src" --buffers "$BUFFERS" 2>/dev/null); then
     sim_cycles=$(printf '%s\n' "$out" | sed -n 's/^finished in \([0-9]*\) cycles$/\1/p' | tail -n 1)
@@ -44,7 +46,7 @@ check_kernel() {
 export -f check_kernel
 
 if [ $# -gt 0 ]; then names="$*"; else
-  names=$(cd "$ROOT/tests/kernels" && for d in */; do d=${d%/}; [ -f "$d/$d.c" ] && echo "$d"; done)
+  names=$(cd "$KERNELS" && for d in */; do d=${d%/}; [ -f "$d/$d.c" ] && echo "$d"; done)
 fi
 printf '%s\n' $names | xargs -P2 -I{} bash -c 'check_kernel "$@"' _ {} | tee "$WORK/results"
 # Expected failures (known-failures.txt) are reported but not counted; one that passes is a failure.

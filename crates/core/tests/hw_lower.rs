@@ -3,7 +3,8 @@
 
 use rivulet_core::handshake::{parse_cases, parse_module, Module};
 use rivulet_core::hw::{lower::lower_func, print::print_design, PortDir};
-use rivulet_core::rtl::config::RtlParamValue;
+use rivulet_core::rtl::config::{Hdl, RtlParamValue};
+use rivulet_core::rtl::emit::{emit_rtl, EmitOptions};
 
 fn parse(text: &str) -> Module {
     let (m, diags) = parse_module(text, rivulet_core::diag::FileId(0));
@@ -96,6 +97,37 @@ fn memory_interface_is_explicit() {
     }
     assert_eq!(d.memories[0].addr_width, 6);
     assert_eq!(d.memories[0].depth, 64);
+}
+
+#[test]
+fn a_memory_never_accessed_keeps_its_ports() {
+    // No controller: the start token is sunk and the memory's end is the exit control.
+    let m = parse(
+        r#"handshake.func @f(%m: memref<16xi32>, %m_start: control<>, %start: control<>) -> (control<>, control<>) attributes {argNames = ["m", "m_start", "start"], resNames = ["m_end", "end"]} {
+  handshake.sink %m_start : control<>
+  %s:2 = handshake.fork [2] %start : control<>
+  handshake.end %s#0, %s#1 : control<>, control<>
+}"#,
+    );
+    let (d, diags) = lower_func(&m.funcs[0]);
+    assert!(diags.is_empty(), "{diags:?}");
+    let d = d.unwrap();
+    let ports: Vec<_> = d
+        .top
+        .ports
+        .iter()
+        .map(|p| (p.name.flat(), p.ty.data_width()))
+        .collect();
+    for (n, w) in [("m_loadEn", 1), ("m_loadAddr", 4), ("m_storeData", 32)] {
+        assert!(ports.contains(&(n.to_string(), w)), "{n} in {ports:?}");
+    }
+    assert_eq!(d.memories[0].addr_width, 4);
+    // The emitted top module ties the memory's outputs to 0.
+    let (rtl, diags, _) = emit_rtl(&d, &EmitOptions::new(Hdl::Vhdl));
+    let rtl = rtl.unwrap_or_else(|| panic!("{diags:?}"));
+    let glue = &rtl.files.last().unwrap().text;
+    assert!(glue.contains("m_storeEn_s <= '0';"), "{glue}");
+    assert!(glue.contains("m_loadAddr_s <= (others => '0');"), "{glue}");
 }
 
 #[test]

@@ -79,7 +79,7 @@ fn random_kernels_simulate_to_the_interpreters_outputs_with_every_placement() {
         .unwrap_or(DEFAULT_PROGRAMS);
     let mut failures = Vec::new();
     for seed in 0..programs {
-        let source = kernel_gen::kernel(seed);
+        let source = kernel_gen::kernel("k", seed);
         let clock = match seed % 4 {
             3 => TIGHT_NS,
             k => CLOCKS[k as usize],

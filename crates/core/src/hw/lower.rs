@@ -254,11 +254,21 @@ pub fn lower_func_with_timing(f: &Func, timing: &TimingModel) -> (Option<Design>
     for (_, op) in f.ops() {
         lower_op(&mut b, op, &mut out_ports, &mut mem_used, &mut memories);
     }
-    for (arg, (name, _)) in &b.memories {
-        if !mem_used.contains(arg) {
-            b.diags.push(Diagnostic::error(format!(
-                "memory `{name}` is not connected to a memory controller"
-            )));
+    // A memory the kernel never accesses has no controller: it keeps its ports (the
+    // interface has every array), with addresses just wide enough for its depth, and the
+    // emitters tie its outputs to 0.
+    for (arg, (name, nets)) in &b.memories {
+        let Some(m) = memories.iter_mut().find(|m| &m.name == name) else {
+            continue;
+        };
+        if mem_used.contains(arg) {
+            continue;
+        }
+        m.addr_width = (u64::BITS - m.depth.saturating_sub(1).leading_zeros()).max(1);
+        for ((sig, _), net) in MEMORY_SIGNALS.iter().zip(nets) {
+            if sig.ends_with("Addr") {
+                b.nets[net.0 as usize].ty = HwType::Wire(m.addr_width);
+            }
         }
     }
     if f.end_op().is_none() {

@@ -54,8 +54,9 @@ const SCALARS: [&str; 3] = ["x", "y", "z"];
 /// The most statements a program gets.
 const MAX_STATEMENTS: u32 = 14;
 
-/// The C program of `seed`.
-pub fn kernel(seed: u64) -> String {
+/// The C program of `seed`, its kernel function named `name` (a C identifier; the kernel's
+/// file must be `name.c`).
+pub fn kernel(name: &str, seed: u64) -> String {
     let mut w = Writer {
         rng: Rng(seed),
         out: String::new(),
@@ -65,7 +66,7 @@ pub fn kernel(seed: u64) -> String {
     };
     w.out.push_str(&format!(
         "#include \"dynamatic/Integration.h\"\n#include <stdlib.h>\n#define N {N}\n\n\
-         unsigned k(unsigned a[N], unsigned b[N], unsigned s) {{\n  \
+         unsigned {name}(unsigned a[N], unsigned b[N], unsigned s) {{\n  \
          unsigned x = s;\n  unsigned y = 1u;\n  unsigned z = 0u;\n  float f = 0.0f;\n"
     ));
     w.top_loop();
@@ -73,7 +74,7 @@ pub fn kernel(seed: u64) -> String {
     w.out.push_str(&format!(
         "int main(void) {{\n  unsigned a[N];\n  unsigned b[N];\n  srand({});\n  \
          for (int i = 0; i < N; i++) {{\n    a[i] = (unsigned)(rand() % 200);\n    \
-         b[i] = (unsigned)(rand() % 50);\n  }}\n  CALL_KERNEL(k, a, b, {}u);\n  return 0;\n}}\n",
+         b[i] = (unsigned)(rand() % 50);\n  }}\n  CALL_KERNEL({name}, a, b, {}u);\n  return 0;\n}}\n",
         seed % 1000,
         seed % 97
     ));

@@ -73,6 +73,9 @@ pub struct Plan {
     pub assigns: Vec<(String, String)>,
     /// Ready signals of nets nobody consumes, tied to 1.
     pub tie_ready: Vec<String>,
+    /// Wires nothing drives that leave the top module (the memory ports of a memory the
+    /// kernel never accesses), tied to 0: `(signal, whether it is a single bit)`.
+    pub tie_zero: Vec<(String, bool)>,
 }
 
 impl Plan {
@@ -165,8 +168,13 @@ pub(crate) fn build(
         })
         .collect();
     let mut consumed = vec![false; signals.len()];
+    // Wires some port or instance output drives.
+    let mut driven = vec![false; signals.len()];
     let mut assigns = Vec::new();
     for (p, net) in ports.iter().zip(&d.top.port_nets) {
+        if p.dir == PortDir::In {
+            driven[net.0 as usize] = true;
+        }
         let s = &signals[net.0 as usize].name;
         for (kind, suf) in kinds(&p.ty) {
             let (port, sig) = (format!("{}{suf}", p.name), format!("{s}{suf}"));
@@ -190,6 +198,9 @@ pub(crate) fn build(
         };
         let mut conns = Vec::new();
         for (p, net) in ext.ports.iter().zip(&inst.connections) {
+            if p.dir == PortDir::Out {
+                driven[net.0 as usize] = true;
+            }
             if p.dir == PortDir::In {
                 consumed[net.0 as usize] = true;
                 if p.ty.data_width() > 0 {
@@ -218,6 +229,12 @@ pub(crate) fn build(
         .filter(|(s, c)| !**c && s.ty.is_channel())
         .map(|(s, _)| format!("{}_ready", s.name))
         .collect();
+    let tie_zero = signals
+        .iter()
+        .zip(&driven)
+        .filter(|(s, d)| !**d && !s.ty.is_channel())
+        .map(|(s, _)| (s.name.clone(), s.ty == HwType::Bit))
+        .collect();
     Plan {
         top,
         tb,
@@ -226,5 +243,6 @@ pub(crate) fn build(
         instances,
         assigns,
         tie_ready,
+        tie_zero,
     }
 }

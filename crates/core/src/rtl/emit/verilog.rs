@@ -68,6 +68,9 @@ pub(crate) fn glue(plan: &Plan) -> String {
     for r in &plan.tie_ready {
         let _ = writeln!(o, "  assign {r} = 1'b1;");
     }
+    for (w, _) in &plan.tie_zero {
+        let _ = writeln!(o, "  assign {w} = 0;");
+    }
     for inst in &plan.instances {
         let params = if inst.generics.is_empty() {
             String::new()

@@ -67,6 +67,10 @@ pub(crate) fn glue(plan: &Plan) -> String {
     for r in &plan.tie_ready {
         let _ = writeln!(o, "  {r} <= '1';");
     }
+    for (w, bit) in &plan.tie_zero {
+        let zero = if *bit { "'0'" } else { "(others => '0')" };
+        let _ = writeln!(o, "  {w} <= {zero};");
+    }
     for inst in &plan.instances {
         let _ = writeln!(
             o,

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Generated kernels (crates/core/tests/kernel_gen: nested and data-dependent loops, breaks,
+# computed store indices, a float accumulator) through the RTL corpus check
+# (tests/rtl-corpus/run.sh): each kernel's VHDL and Verilog, buffered by the FPGA20 and by the
+# FPL22 placement, pass their testbench in the cycle count `rivulet sim` reports.
+# COUNT (default 4) kernels from seed FIRST (default 0); prints one line per check and
+# "N passed, M failed" per placement; exits 1 on failure.
+set -u
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+DIR="$(mktemp -d "${TMPDIR:-/tmp}/rivulet-rtl-random.XXXXXX")"
+trap 'rm -rf "$DIR"' EXIT
+(cd "$ROOT" && cargo run -q -p rivulet-core --example random_kernels -- \
+  "$DIR" "${FIRST:-0}" "${COUNT:-4}") || { echo "0 passed, 1 failed"; exit 1; }
+status=0
+for buffers in fpga20 fpl22; do
+  echo "--- $buffers"
+  KERNELS="$DIR" BUFFERS=$buffers "$ROOT/tests/rtl-corpus/run.sh" || status=1
+done
+exit $status
