@@ -4,9 +4,11 @@
 //! without a simulation model are reported, not panicked on.
 
 use rivulet_core::buffer::{combinational_cycles, cyclic_channels, place_on_merges};
-use rivulet_core::diag::SourceMap;
+use rivulet_core::diag::{has_errors, render, SourceMap};
+use rivulet_core::driver::BufferOptions;
 use rivulet_core::handshake::{parse_module, print_func, Func, OpKind};
 use rivulet_core::sim::adapter::{build_netlist, KernelInputs};
+use rivulet_core::sim::run_c::{simulate_c, Buffering, SimCOptions};
 use rivulet_core::sim::{simulate, SimOptions, Status};
 use rivulet_core::timing::TimingModel;
 use std::path::Path;
@@ -96,6 +98,43 @@ fn buffered_loop_simulates_to_the_sum() {
     let a = build_netlist(&f, &timing, &inputs(3)).unwrap();
     assert_eq!(a.channel_values.len(), a.netlist.channels.len());
     assert_eq!(a.unit_origins.len(), a.netlist.units.len());
+}
+
+/// A value the loop carries without feeding it back through its own header merge
+/// (`x = 1u;`): the merge of `x` lies on no cycle, yet its output joins the loop-carried `v`,
+/// whose next value waits at its header for the next select, which the header's index fork
+/// sends only once the merge of `x` has fired. Without a slot after that merge this
+/// deadlocked in cycle 3 (found by `random_kernels`).
+#[test]
+fn a_header_merge_on_no_cycle_gets_a_slot() {
+    let source = r#"#include "dynamatic/Integration.h"
+unsigned k(unsigned s) {
+  unsigned x = s;
+  unsigned v = 0u;
+  for (unsigned i = 0u; i < 4u; i++) {
+    v = v + x;
+    x = 1u;
+  }
+  return x ^ v;
+}
+int main(void) {
+  CALL_KERNEL(k, 39u);
+  return 0;
+}
+"#;
+    let mut sources = SourceMap::new();
+    let id = sources.add("k.c", source);
+    let options = SimCOptions {
+        buffering: Buffering::Placed(BufferOptions::default()),
+        ..SimCOptions::default()
+    };
+    let out = simulate_c(&mut sources, id, &mut |_| None, &options);
+    assert!(!has_errors(&out.diagnostics), "{:?}", out.diagnostics);
+    if let Some(d) = out.failure() {
+        panic!("{}", render(&sources, &[d]));
+    }
+    let check = out.check.expect("simulated");
+    assert_eq!(check.status, Status::Finished);
 }
 
 #[test]

@@ -11,7 +11,10 @@
 //! a value of iteration i to the header's merge of iteration i+1 (`x2 = x1;` in a loop): the
 //! merge takes it only once the next iteration's select arrives, which the header's index fork
 //! sends only after every merge of iteration i has fired, including the one that produced
-//! the value; the slot holds it meanwhile.
+//! the value; the slot holds it meanwhile. The result of such a header merge gets one
+//! `ONE_SLOT_BREAK_DV` slot too when it lies on no cycle (`v += x; x = 1u;`): the merge of
+//! iteration i then fires into its slot, so that the index fork can send iteration i+1's
+//! select to the merge of `v`, whose next value waits for it while holding `x`'s consumer.
 //!
 //! Precondition: a materialized function (each channel has one consumer). Every cycle of a
 //! lowered kernel passes through a merge-like operation (each loop enters its header through
@@ -36,6 +39,14 @@ pub fn place_on_merges(func: &mut Func) -> usize {
         .filter(|v| cycles.channels.contains(v))
         .collect();
     let back_edges = back_edge_inputs(func, &cycles);
+    // The loop headers' merges that lie on no cycle (their back edge carries a value that
+    // does not depend on their own output).
+    let headers: Vec<ValueId> = func
+        .ops()
+        .filter(|(_, op)| op.operands.iter().any(|v| back_edges.contains(v)))
+        .flat_map(|(_, op)| op.results.iter().copied())
+        .filter(|v| !cycles.channels.contains(v))
+        .collect();
     let mut added = 0;
     for v in targets {
         added += insert_chain(
@@ -47,7 +58,7 @@ pub fn place_on_merges(func: &mut Func) -> usize {
             ],
         );
     }
-    for v in back_edges {
+    for v in back_edges.into_iter().chain(headers) {
         added += insert_chain(func, v, &[one_slot(BufferType::OneSlotBreakDV)]);
     }
     added

@@ -64,13 +64,17 @@ pub fn kernel(name: &str, seed: u64) -> String {
         loops: 0,
         statements: 0,
     };
+    let (rom, table) = (w.constants(), w.constants());
     w.out.push_str(&format!(
         "#include \"dynamatic/Integration.h\"\n#include <stdlib.h>\n#define N {N}\n\n\
+         const unsigned rom[8] = {{{rom}}};\n\n\
          unsigned {name}(unsigned a[N], unsigned b[N], unsigned s) {{\n  \
-         unsigned x = s;\n  unsigned y = 1u;\n  unsigned z = 0u;\n  float f = 0.0f;\n"
+         unsigned x = s;\n  unsigned y = 1u;\n  unsigned z = 0u;\n  float f = 0.0f;\n  \
+         int v = 0;\n  unsigned t[8] = {{{table}}};\n"
     ));
     w.top_loop();
-    w.out.push_str("  return x ^ (y + z) ^ (unsigned)f;\n}\n\n");
+    w.out
+        .push_str("  return x ^ (y + z) ^ (unsigned)f ^ (unsigned)v ^ t[x & 7u];\n}\n\n");
     w.out.push_str(&format!(
         "int main(void) {{\n  unsigned a[N];\n  unsigned b[N];\n  srand({});\n  \
          for (int i = 0; i < N; i++) {{\n    a[i] = (unsigned)(rand() % 200);\n    \
@@ -82,6 +86,14 @@ pub fn kernel(name: &str, seed: u64) -> String {
 }
 
 impl Writer {
+    /// Eight constants below 1000, as a C initializer list.
+    fn constants(&mut self) -> String {
+        let c: Vec<String> = (0..8)
+            .map(|_| format!("{}u", self.rng.below(1000)))
+            .collect();
+        c.join(", ")
+    }
+
     fn indent(&self, depth: usize) -> String {
         "  ".repeat(depth + 1)
     }
@@ -123,6 +135,7 @@ impl Writer {
         let pad = self.indent(depth);
         let nested = depth < 3 && self.statements < MAX_STATEMENTS;
         match self.rng.below(if nested { 10 } else { 5 }) {
+            0 | 1 if self.rng.chance(30) => self.other_assignment(&pad),
             0 | 1 => {
                 let v = SCALARS[self.rng.below(3) as usize];
                 let e = self.expr(2);
@@ -171,6 +184,18 @@ impl Writer {
         }
     }
 
+    /// An assignment to the signed scalar `v` (kept small: no signed overflow) or to the
+    /// local array `t`.
+    fn other_assignment(&mut self, pad: &str) {
+        let (e, e2) = (self.expr(1), self.expr(1));
+        let line = match self.rng.below(3) {
+            0 => format!("v = (int)(({e}) & 1023u) - 512;"),
+            1 => format!("v = v / ((int)(({e}) & 7u) + 1) + (int)(({e2}) & 15u);"),
+            _ => format!("t[({e}) & 7u] = {e2};"),
+        };
+        self.out.push_str(&format!("{pad}{line}\n"));
+    }
+
     /// A data-dependent loop bounded by a counter: `while (wK < bound && cond) { …; wK++; }`.
     fn while_loop(&mut self, depth: usize) {
         let pad = self.indent(depth);
@@ -196,7 +221,12 @@ impl Writer {
     fn condition(&mut self) -> String {
         let (l, r) = (self.expr(1), self.expr(1));
         let op = ["<", ">", "==", "!=", "<=", ">="][self.rng.below(6) as usize];
-        let c = format!("{l} {op} {r}");
+        let c = if self.rng.chance(15) {
+            // A signed comparison.
+            format!("v {op} (int)({l} & 255u) - 128")
+        } else {
+            format!("{l} {op} {r}")
+        };
         if self.rng.chance(20) {
             let other = self.expr(0);
             format!("{c} && ({other} & 1u)")
@@ -230,9 +260,15 @@ impl Writer {
     }
 
     fn leaf(&mut self) -> String {
-        match self.rng.below(7) {
+        match self.rng.below(10) {
             0 => format!("{}u", self.rng.below(20)),
             6 => "(unsigned)f".to_string(),
+            7 => "(unsigned)v".to_string(),
+            8 | 9 => {
+                let arr = ["rom", "t"][self.rng.below(2) as usize];
+                let i = SCALARS[self.rng.below(3) as usize];
+                format!("{arr}[({i} + {}u) & 7u]", self.rng.below(8))
+            }
             1 | 2 => SCALARS[self.rng.below(3) as usize].to_string(),
             3 if !self.counters.is_empty() => {
                 let i = self.rng.below(self.counters.len() as u32) as usize;
