@@ -48,11 +48,7 @@ fn circuit(name: &str, clock: f64, ready_breaks: ReadyBreaks) -> Circuit {
 
 /// The kernel's circuit at `clock` ns with its MILP in `variant` and its evaluator.
 fn prepared(name: &str, clock: f64, variant: Variant) -> (Circuit, Formulation, Evaluator) {
-    let ready_breaks = match variant {
-        Variant::Fpga20 => ReadyBreaks::ByRule,
-        Variant::Fpl22 => ReadyBreaks::Anywhere,
-    };
-    let c = circuit(name, clock, ready_breaks);
+    let c = circuit(name, clock, variant.ready_breaks());
     let f = Formulation::build(&c, variant, name);
     let eval = Evaluator::new(&c);
     (c, f, eval)

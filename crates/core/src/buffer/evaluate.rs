@@ -31,6 +31,10 @@ pub const ROOM_MEASUREMENTS: usize = 3;
 /// Precision of the throughputs [`Evaluator::throughput`] returns.
 pub const PHI_TOLERANCE: f64 = 1e-7;
 
+/// The delay one signal takes through a channel's buffers ([`BufferDelays::on`],
+/// [`BufferDelays::ready_on`]).
+type Delay = fn(&BufferDelays, &Channel, &ChannelBuffers) -> f64;
+
 /// The circuit prepared for repeated evaluations.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
@@ -90,7 +94,7 @@ impl Evaluator {
     /// The longest combinational ready path (ns) through the channels `placement` does not
     /// break ready on, with its lean slots; `None` when they close a cycle.
     fn ready_critical_path(&self, placement: &[ChannelBuffers]) -> Option<f64> {
-        let delay = self.ready_delays(placement, &vec![false; placement.len()]);
+        let delay = self.buffer_delays(placement, BufferDelays::ready_on, |_, c, b| c.lean(b));
         self.ready_paths
             .critical_path(&self.ready_cuts(placement), &delay)
     }
@@ -98,14 +102,14 @@ impl Evaluator {
     /// The longest combinational data/valid path (ns) through the channels `placement`
     /// does not break, with its lean slots; `None` when they close a cycle.
     pub fn critical_path(&self, placement: &[ChannelBuffers]) -> Option<f64> {
-        let delay = self.buffer_delays(placement, |_, c, b| c.lean(b));
+        let delay = self.buffer_delays(placement, BufferDelays::on, |_, c, b| c.lean(b));
         self.paths.critical_path(&self.cuts(placement), &delay)
     }
 
     /// The data/valid paths of `placement` (with its lean slots) that miss the clock
     /// period, or a cycle its breaks leave uncut ([`PathTiming::late_paths`]).
     pub fn late_paths(&self, placement: &[ChannelBuffers]) -> LatePaths {
-        let delay = self.buffer_delays(placement, |_, c, b| c.lean(b));
+        let delay = self.buffer_delays(placement, BufferDelays::on, |_, c, b| c.lean(b));
         self.paths
             .late_paths(&self.cuts(placement), &delay, self.clock_period + 1e-9)
     }
@@ -114,7 +118,7 @@ impl Evaluator {
     /// (FPL22's ready rows: the units' ready delays and the buffers' before each ready
     /// break, restarting at ready breaks), or a cycle its ready breaks leave uncut.
     pub fn late_ready_paths(&self, placement: &[ChannelBuffers]) -> LatePaths {
-        let delay = self.ready_delays(placement, &vec![false; placement.len()]);
+        let delay = self.buffer_delays(placement, BufferDelays::ready_on, |_, c, b| c.lean(b));
         self.ready_paths.late_paths(
             &self.ready_cuts(placement),
             &delay,
@@ -147,7 +151,7 @@ impl Evaluator {
         let on_loop = |i: usize| !self.cfdfcs_of_channel[i].is_empty();
         let all: Vec<bool> = (0..placement.len()).map(on_loop).collect();
         let cuts = self.cuts(placement);
-        let transparent = self.transparent_delays(placement, &all);
+        let transparent = self.transparent_delays(placement, BufferDelays::on, &all);
         let Some(through) = self.paths.through(&cuts, &transparent) else {
             return vec![false; placement.len()];
         };
@@ -155,7 +159,7 @@ impl Evaluator {
         // FPL22: transparent slots delay ready too; they go only where they fit on the
         // ready paths with them on every loop channel at once.
         let ready_fits: Vec<bool> = if self.ready_rows {
-            let delay = self.ready_delays(placement, &all);
+            let delay = self.transparent_delays(placement, BufferDelays::ready_on, &all);
             match self
                 .ready_paths
                 .through(&self.ready_cuts(placement), &delay)
@@ -177,7 +181,7 @@ impl Evaluator {
         // [`ROOM_MEASUREMENTS`] times (the rest get no slots: each measurement costs a pass
         // over the circuit, and evaluations are the local search's inner loop).
         let mut measurements = 0;
-        let mut delay = self.transparent_delays(placement, &room);
+        let mut delay = self.transparent_delays(placement, BufferDelays::on, &room);
         let mut through: Option<Vec<f64>> = None;
         let mut added = 0.0;
         let asked = |c: usize| self.asks_for_room(placement, c);
@@ -217,16 +221,21 @@ impl Evaluator {
     pub fn transparent_path(&self, placement: &[ChannelBuffers], channel: usize) -> Vec<usize> {
         let mut room = self.room_granted(placement, false);
         room[channel] = true;
-        let delay = self.transparent_delays(placement, &room);
+        let delay = self.transparent_delays(placement, BufferDelays::on, &room);
         self.paths
             .path_through(&self.cuts(placement), &delay, channel)
             .unwrap_or_default()
     }
 
-    /// The delay of every channel's buffers with [`MAX_SLOTS`] slots on the channels
+    /// The delay `on` of every channel's buffers with [`MAX_SLOTS`] slots on the channels
     /// `transparent` marks and lean slots elsewhere.
-    fn transparent_delays(&self, placement: &[ChannelBuffers], transparent: &[bool]) -> Vec<f64> {
-        self.buffer_delays(placement, |i, c, b| {
+    fn transparent_delays(
+        &self,
+        placement: &[ChannelBuffers],
+        on: Delay,
+        transparent: &[bool],
+    ) -> Vec<f64> {
+        self.buffer_delays(placement, on, |i, c, b| {
             let lean = c.lean(b);
             ChannelBuffers {
                 slots: if transparent[i] {
@@ -249,37 +258,19 @@ impl Evaluator {
         placement.iter().map(|b| b.break_r).collect()
     }
 
-    /// The ready delay of every channel's buffers with [`MAX_SLOTS`] slots on the channels
-    /// `transparent` marks and lean slots elsewhere.
-    fn ready_delays(&self, placement: &[ChannelBuffers], transparent: &[bool]) -> Vec<f64> {
-        self.channels
-            .iter()
-            .zip(placement)
-            .enumerate()
-            .map(|(i, (c, b))| {
-                let slots = if transparent[i] {
-                    MAX_SLOTS
-                } else {
-                    c.lean(b).slots
-                };
-                let held = ChannelBuffers { slots, ..c.lean(b) };
-                self.buffer_delays.ready_on(c, &held)
-            })
-            .collect()
-    }
-
-    /// The delay of every channel's buffers when channel `i` holds `held(i, channel,
-    /// placed)`.
+    /// The delay `on` (data/valid: [`BufferDelays::on`], ready: [`BufferDelays::ready_on`])
+    /// of every channel's buffers when channel `i` holds `held(i, channel, placed)`.
     fn buffer_delays(
         &self,
         placement: &[ChannelBuffers],
+        on: Delay,
         held: impl Fn(usize, &Channel, &ChannelBuffers) -> ChannelBuffers,
     ) -> Vec<f64> {
         self.channels
             .iter()
             .zip(placement)
             .enumerate()
-            .map(|(i, (c, b))| self.buffer_delays.on(c, &held(i, c, b)))
+            .map(|(i, (c, b))| on(&self.buffer_delays, c, &held(i, c, b)))
             .collect()
     }
 

@@ -29,7 +29,7 @@
 //! 3. The solution's breaks and slots become buffers through the algorithm's mapping.
 
 use super::cfdfc::Cfdfc;
-use super::circuit::{Circuit, ReadyBreaks};
+use super::circuit::Circuit;
 use super::cover::{fewest_breaks, fewest_ready_breaks, Loops, Work};
 use super::evaluate::Evaluator;
 use super::formulation::{Formulation, Variant, DV_COST};
@@ -149,11 +149,7 @@ pub fn solve(
     grouping: Grouping,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Result<MilpPlacement, String> {
-    let ready_breaks = match variant {
-        Variant::Fpga20 => ReadyBreaks::ByRule,
-        Variant::Fpl22 => ReadyBreaks::Anywhere,
-    };
-    let circuit = Circuit::new(func, timing, cfdfcs, ready_breaks, diagnostics);
+    let circuit = Circuit::new(func, timing, cfdfcs, variant.ready_breaks(), diagnostics);
     let name = match variant {
         Variant::Fpga20 => format!("fpga20_{}", func.name),
         Variant::Fpl22 => format!("fpl22_{}", func.name),

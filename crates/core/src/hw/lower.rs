@@ -15,7 +15,7 @@
 //! A `join`'s extern has control-only inputs whatever its operands carry (its only RTL parameter
 //! is SIZE): the instance connects only the valid/ready of a data-carrying operand.
 
-use super::params::{op_shape, port_rank, OpShape};
+use super::params::{bits_for, op_shape, port_rank, OpShape};
 use super::{Design, HwExtern, HwModule, HwPort, HwType, Instance, MemoryPorts, Net, NetId};
 use super::{PortDir, PortName};
 use crate::diag::Diagnostic;
@@ -257,14 +257,15 @@ pub fn lower_func_with_timing(f: &Func, timing: &TimingModel) -> (Option<Design>
     // A memory the kernel never accesses has no controller: it keeps its ports (the
     // interface has every array), with addresses just wide enough for its depth, and the
     // emitters tie its outputs to 0.
-    for (arg, (name, nets)) in &b.memories {
+    let unused = b
+        .memories
+        .iter()
+        .filter(|(arg, _)| !mem_used.contains(*arg));
+    for (_, (name, nets)) in unused {
         let Some(m) = memories.iter_mut().find(|m| &m.name == name) else {
             continue;
         };
-        if mem_used.contains(arg) {
-            continue;
-        }
-        m.addr_width = (u64::BITS - m.depth.saturating_sub(1).leading_zeros()).max(1);
+        m.addr_width = bits_for(m.depth);
         for ((sig, _), net) in MEMORY_SIGNALS.iter().zip(nets) {
             if sig.ends_with("Addr") {
                 b.nets[net.0 as usize].ty = HwType::Wire(m.addr_width);

@@ -25,7 +25,7 @@
 pub mod throughput;
 pub mod timing;
 
-use super::circuit::Circuit;
+use super::circuit::{Circuit, ReadyBreaks};
 use super::greedy::ChannelBuffers;
 use crate::milp::{Cmp, LinExpr, Model, Sense, VarId};
 
@@ -45,6 +45,16 @@ pub enum Variant {
     Fpga20,
     /// Data/valid and ready timing, each broken by its own buffers.
     Fpl22,
+}
+
+impl Variant {
+    /// Where the variant's placements break ready paths.
+    pub fn ready_breaks(self) -> ReadyBreaks {
+        match self {
+            Variant::Fpga20 => ReadyBreaks::ByRule,
+            Variant::Fpl22 => ReadyBreaks::Anywhere,
+        }
+    }
 }
 
 /// A built model with its decision variables, indexed like the circuit's channels.

@@ -73,8 +73,8 @@ pub struct Plan {
     pub assigns: Vec<(String, String)>,
     /// Ready signals of nets nobody consumes, tied to 1.
     pub tie_ready: Vec<String>,
-    /// Wires nothing drives that leave the top module (the memory ports of a memory the
-    /// kernel never accesses), tied to 0: `(signal, whether it is a single bit)`.
+    /// Wires nothing drives (the memory-side ports of a memory the kernel never accesses),
+    /// tied to 0: `(signal, whether it is a single bit)`.
     pub tie_zero: Vec<(String, bool)>,
 }
 
