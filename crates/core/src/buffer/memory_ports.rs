@@ -15,11 +15,7 @@
 //! Uses: the throughput constraints count the wait on the load's address channel, where
 //! the token waits, so that the MILP leaves the waiting tokens room; the reported
 //! throughput of a CFDFC is at most `1 / n`. Neither the MILP's throughput nor the retiming
-//! seeds are bounded by it: measured on the corpus, bounding the MILP let the placements
-//! drop the slots that let a loop's control run ahead of its memory accesses (stencil_2d at
-//! 100 ns: 1,434 cycles instead of 1,075) and nothing was faster; starting the retiming at
-//! interval `n` placed run_length's loop for II 2 in a model that does not see its
-//! `ONE_SLOT_BREAK_DVR`, so it ran at 3 (101 cycles instead of 76).
+//! seeds are bounded by it (docs/buffering.md, step 4, says why).
 //!
 //! Invariant: the interval is at least 1; accesses through a load-store queue are not
 //! counted (its ports are not modelled here).
