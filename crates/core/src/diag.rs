@@ -48,8 +48,7 @@ impl Span {
 }
 
 /// How serious a diagnostic is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Severity {
     /// Worth knowing; compilation goes on.
     Note,
@@ -58,6 +57,12 @@ pub enum Severity {
     /// The input is rejected.
     Error,
 }
+
+crate::named_enum!(Severity, "severity" {
+    Note => "note",
+    Warning => "warning",
+    Error => "error",
+});
 
 /// A secondary location with its own message.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -249,20 +254,12 @@ pub fn render(sources: &SourceMap, diagnostics: &[Diagnostic]) -> String {
         let mut text = String::new();
         if term::emit_to_string(&mut text, &config, &files, &converted).is_err() {
             // A span outside its file: fall back to the bare message rather than fail.
-            out.push_str(&format!("{}: {}\n", severity_word(d.severity), d.message));
+            out.push_str(&format!("{}: {}\n", d.severity, d.message));
             continue;
         }
         out.push_str(&text);
     }
     out
-}
-
-fn severity_word(s: Severity) -> &'static str {
-    match s {
-        Severity::Note => "note",
-        Severity::Warning => "warning",
-        Severity::Error => "error",
-    }
 }
 
 fn to_codespan(sources: &SourceMap, d: &Diagnostic) -> cr::Diagnostic<usize> {

@@ -19,7 +19,7 @@ pub mod interp;
 pub mod layout;
 pub mod lower;
 pub mod milp;
-pub mod pipeline;
+pub mod options;
 pub mod rtl;
 pub mod share;
 pub mod sim;

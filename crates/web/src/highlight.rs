@@ -8,6 +8,7 @@
 //! [`escape`]; the only markup emitted is `<span class="…" title="…">` with fixed class names
 //! and escaped titles. A source holding `<script>` shows as text.
 
+use rivulet_core::diag::Severity;
 use std::fmt::Write as _;
 
 /// The kind of a token, i.e. its CSS class.
@@ -216,8 +217,8 @@ pub struct Marker {
     pub start: usize,
     /// One past the last byte.
     pub end: usize,
-    /// `error`, `warning` or `note`.
-    pub severity: String,
+    /// How serious (its name is the CSS class).
+    pub severity: Severity,
     /// Shown on hover.
     pub title: String,
 }
@@ -244,7 +245,7 @@ pub fn markers(src: &str, markers: &[Marker]) -> String {
         let _ = write!(
             out,
             "<span class=\"mark mark-{}\" title=\"",
-            severity_class(&m.severity)
+            m.severity
         );
         escape(&m.title, &mut out);
         out.push_str("\">");
@@ -261,14 +262,6 @@ pub fn markers(src: &str, markers: &[Marker]) -> String {
     out
 }
 
-fn severity_class(severity: &str) -> &'static str {
-    match severity {
-        "error" => "error",
-        "warning" => "warning",
-        _ => "note",
-    }
-}
-
 fn floor_boundary(src: &str, mut i: usize) -> usize {
     i = i.min(src.len());
     while !src.is_char_boundary(i) {
@@ -279,16 +272,12 @@ fn floor_boundary(src: &str, mut i: usize) -> usize {
 
 /// The gutter's HTML: line numbers 1..=lines, the lines in `flagged` (line, severity, title)
 /// wrapped in a span with the severity class and tooltip.
-pub fn gutter(lines: usize, flagged: &[(u32, String, String)]) -> String {
+pub fn gutter(lines: usize, flagged: &[(u32, Severity, String)]) -> String {
     let mut out = String::with_capacity(lines * 5);
     for line in 1..=lines.max(1) {
         match flagged.iter().find(|(l, _, _)| *l as usize == line) {
             Some((_, severity, title)) => {
-                let _ = write!(
-                    out,
-                    "<span class=\"ln ln-{}\" title=\"",
-                    severity_class(severity)
-                );
+                let _ = write!(out, "<span class=\"ln ln-{severity}\" title=\"");
                 escape(title, &mut out);
                 let _ = writeln!(out, "\">{line}</span>");
             }

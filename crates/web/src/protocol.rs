@@ -1,11 +1,16 @@
 //! The typed messages between the page and the compiler's Web Worker, sent as JSON strings.
 //!
 //! These wire types are the serialization boundary: core types never cross it directly, except
-//! the view models of `rivulet_core::view`, which are display data made for the page.
+//! the view models of `rivulet_core::view`, which are display data made for the page, and the
+//! core's named enums (options, stage groups, severities, solver statuses), which travel as
+//! their names and are rejected when unknown.
 //! Diagnostics travel with their file name, byte range and 1-based line and column already
 //! resolved, so the page never needs the worker's `SourceMap`.
 
 use rivulet_core::diag::{Diagnostic, Severity, SourceMap};
+use rivulet_core::driver::StageGroup;
+use rivulet_core::milp::SolveStatus;
+use rivulet_core::options::{BufferAlgorithm, Hdl};
 use rivulet_core::view::{GraphView, SimView};
 use serde::{Deserialize, Serialize};
 
@@ -18,15 +23,15 @@ pub struct WireFile {
     pub text: String,
 }
 
-/// Compilation options as names (see `rivulet_core::share` for the accepted values).
+/// Compilation options.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WireOptions {
-    /// `on-merges`, `fpga20` or `fpl22`.
-    pub buffer_algorithm: String,
+    /// Buffer placement algorithm.
+    pub buffer_algorithm: BufferAlgorithm,
     /// Target clock period in nanoseconds.
     pub clock_period_ns: f64,
-    /// `vhdl` or `verilog`.
-    pub hdl: String,
+    /// Language of the RTL.
+    pub hdl: Hdl,
 }
 
 /// A message from the page to the worker.
@@ -122,33 +127,35 @@ pub struct WireSimulation {
 pub struct StageOutcome {
     /// The pass's name, e.g. `licm`.
     pub name: String,
-    /// Its group, one of the names of [`STAGES`].
-    pub group: String,
+    /// Its group.
+    pub group: StageGroup,
     /// Time it took in the worker, in milliseconds.
     pub millis: f64,
     /// The text after the stage (IR, source, golden values), if it produced one.
     pub ir: Option<String>,
 }
 
-/// The pipeline's stage groups in order, with what each shows.
-pub const STAGES: &[(&str, &str)] = &[
-    ("c", "C front end: preprocess, parse, type-check"),
-    ("cfg", "CFG IR: SSA basic blocks, pass by pass"),
-    ("golden", "reference interpreter: the golden kernel call"),
-    ("handshake", "Handshake IR: the dataflow circuit"),
-    ("buffers", "buffered Handshake IR: buffer placement"),
-    ("hw", "HW IR: modules and instances"),
-    ("synth", "Synth IR: unbundled data/valid/ready"),
-    ("rtl", "RTL: VHDL or Verilog, testbench, bundle"),
-];
+/// What the stages of a group show, for the pipeline view's headings.
+pub fn describe_group(group: StageGroup) -> &'static str {
+    match group {
+        StageGroup::C => "C front end: preprocess, parse, type-check",
+        StageGroup::Cfg => "CFG IR: SSA basic blocks, pass by pass",
+        StageGroup::Golden => "reference interpreter: the golden kernel call",
+        StageGroup::Handshake => "Handshake IR: the dataflow circuit",
+        StageGroup::Buffers => "buffered Handshake IR: buffer placement",
+        StageGroup::Hw => "HW IR: modules and instances",
+        StageGroup::Synth => "Synth IR: unbundled data/valid/ready",
+        StageGroup::Rtl => "RTL: VHDL or Verilog, testbench, bundle",
+    }
+}
 
 /// What buffer placement did (see `rivulet_core::driver::BufferReport`).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct WireBuffers {
     /// The algorithm asked for.
-    pub requested: String,
+    pub requested: BufferAlgorithm,
     /// The algorithm that ran.
-    pub algorithm: String,
+    pub algorithm: BufferAlgorithm,
     /// The clock period targeted, in nanoseconds.
     pub clock_period_ns: f64,
     /// Buffers placed.
@@ -168,14 +175,14 @@ pub struct WireBuffers {
 }
 
 /// A buffer-placement MILP's size and outcome.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WireMilp {
     /// Variables.
     pub variables: usize,
     /// Constraints.
     pub constraints: usize,
-    /// Solver status, e.g. `optimal`.
-    pub status: String,
+    /// How the solve ended.
+    pub status: SolveStatus,
     /// Objective value, when solved.
     pub objective: Option<f64>,
     /// Integer and binary variables.
@@ -204,8 +211,8 @@ pub struct WireLoop {
 /// The RTL bundle: the same files as the CLI's `--hdl … -o`, and the same zip.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct WireRtl {
-    /// `vhdl` or `verilog`.
-    pub hdl: String,
+    /// Its language.
+    pub hdl: Hdl,
     /// The top module (the zip's root folder).
     pub top: String,
     /// Every file of the bundle, in order.
@@ -217,8 +224,8 @@ pub struct WireRtl {
 /// A diagnostic with its location resolved for display.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WireDiagnostic {
-    /// `error`, `warning` or `note`.
-    pub severity: String,
+    /// How serious.
+    pub severity: Severity,
     /// The headline.
     pub message: String,
     /// Where, if anywhere.
@@ -261,12 +268,7 @@ impl WireDiagnostic {
                 }
             });
         WireDiagnostic {
-            severity: match d.severity {
-                Severity::Error => "error",
-                Severity::Warning => "warning",
-                Severity::Note => "note",
-            }
-            .to_string(),
+            severity: d.severity,
             message: d.message.clone(),
             at,
             notes: d.notes.clone(),

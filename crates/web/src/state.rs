@@ -83,9 +83,9 @@ impl Session {
             .collect();
         let o = self.options.get_untracked();
         let options = WireOptions {
-            buffer_algorithm: o.buffer_algorithm.name().to_string(),
+            buffer_algorithm: o.buffer_algorithm,
             clock_period_ns: o.clock_period_ns,
-            hdl: o.hdl.name().to_string(),
+            hdl: o.hdl,
         };
         self.compiler.compile(files, options);
     }

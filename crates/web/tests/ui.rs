@@ -8,8 +8,11 @@ use rivulet_core::driver::Compiled;
 use rivulet_core::share::{self, ShareOptions, ShareState, SharedFile, View};
 use rivulet_web::examples::{default_example, find, EXAMPLES};
 use rivulet_web::protocol::{
-    CompileOutcome, WireDiagnostic, WireFile, WireOptions, WireSimulation, STAGES,
+    CompileOutcome, WireDiagnostic, WireFile, WireOptions, WireSimulation,
 };
+use rivulet_core::diag::Severity;
+use rivulet_core::driver::StageGroup;
+use rivulet_core::options::{BufferAlgorithm, Hdl};
 use rivulet_web::share_link::restore_from_fragment;
 use rivulet_web::state::{provide_session, Session};
 use rivulet_web::worker::compile::compile_keeping;
@@ -241,7 +244,7 @@ async fn script_payloads_in_a_link_stay_text() {
 
 /// Runs the worker's compile boundary in this page (same code as in the worker) with a
 /// clock that advances 1 ms per reading.
-fn compile_here(files: Vec<(String, String)>, hdl: &str) -> (CompileOutcome, Vec<String>) {
+fn compile_here(files: Vec<(String, String)>, hdl: Hdl) -> (CompileOutcome, Vec<String>) {
     let (outcome, _, progress) = compile_keeping_here(files, hdl);
     (outcome, progress)
 }
@@ -249,16 +252,16 @@ fn compile_here(files: Vec<(String, String)>, hdl: &str) -> (CompileOutcome, Vec
 /// The worker's compile, also returning the core's result (which simulations start from).
 fn compile_keeping_here(
     files: Vec<(String, String)>,
-    hdl: &str,
+    hdl: Hdl,
 ) -> (CompileOutcome, Compiled, Vec<String>) {
     let wire: Vec<WireFile> = files
         .into_iter()
         .map(|(name, text)| WireFile { name, text })
         .collect();
     let options = WireOptions {
-        buffer_algorithm: "on-merges".into(),
+        buffer_algorithm: BufferAlgorithm::OnMerges,
         clock_period_ns: 4.0,
-        hdl: hdl.into(),
+        hdl,
     };
     let mut progress = Vec::new();
     let (outcome, compiled) = compile_keeping(
@@ -281,9 +284,9 @@ fn ticks() -> impl Fn() -> f64 {
 
 #[wasm_bindgen_test]
 fn the_worker_boundary_compiles_an_example_through_every_stage() {
-    let (out, progress) = compile_here(find("fir").unwrap().files(), "vhdl");
+    let (out, progress) = compile_here(find("fir").unwrap().files(), Hdl::Vhdl);
     assert!(
-        out.diagnostics.iter().all(|d| d.severity != "error"),
+        out.diagnostics.iter().all(|d| d.severity != Severity::Error),
         "{:?}",
         out.diagnostics
     );
@@ -294,12 +297,12 @@ fn the_worker_boundary_compiles_an_example_through_every_stage() {
         "{:?}",
         out.stages
     );
-    let groups: Vec<&str> = out.stages.iter().map(|s| s.group.as_str()).collect();
-    for (group, _) in STAGES {
+    let groups: Vec<StageGroup> = out.stages.iter().map(|s| s.group).collect();
+    for group in StageGroup::ALL {
         assert!(groups.contains(group), "{group} did not run");
     }
     let b = out.buffers.expect("buffers");
-    assert_eq!(b.algorithm, "on-merges");
+    assert_eq!(b.algorithm, BufferAlgorithm::OnMerges);
     assert!(b.buffers > 0);
     let rtl = out.rtl.expect("rtl");
     assert!(rtl.files.iter().any(|f| f.name == "fir.vhd"));
@@ -311,7 +314,7 @@ fn the_worker_boundary_compiles_an_example_through_every_stage() {
 #[wasm_bindgen_test]
 fn a_compile_outcome_survives_the_json_wire() {
     use rivulet_web::protocol::Response;
-    let (outcome, _) = compile_here(find("matvec").unwrap().files(), "verilog");
+    let (outcome, _) = compile_here(find("matvec").unwrap().files(), Hdl::Verilog);
     let done = Response::Done {
         id: 7,
         outcome: Box::new(outcome),
@@ -327,13 +330,32 @@ fn a_compile_outcome_survives_the_json_wire() {
 }
 
 #[wasm_bindgen_test]
+fn a_request_with_an_unknown_option_is_rejected_not_mapped() {
+    use rivulet_web::protocol::Request;
+    let request = |hdl: &str, algorithm: &str| {
+        format!(
+            r#"{{"kind":"compile","id":1,"files":[],"options":{{"buffer_algorithm":"{algorithm}","clock_period_ns":4.0,"hdl":"{hdl}"}}}}"#
+        )
+    };
+    let ok = serde_json::from_str::<Request>(&request("verilog", "fpl22")).unwrap();
+    let Request::Compile { options, .. } = ok else {
+        panic!("not a compile request")
+    };
+    assert_eq!((options.hdl, options.buffer_algorithm), (Hdl::Verilog, BufferAlgorithm::Fpl22));
+    let bad_hdl = serde_json::from_str::<Request>(&request("systemverilog", "fpl22")).unwrap_err();
+    assert!(bad_hdl.to_string().contains("systemverilog"), "{bad_hdl}");
+    let bad_algorithm = serde_json::from_str::<Request>(&request("vhdl", "fpga21")).unwrap_err();
+    assert!(bad_algorithm.to_string().contains("fpga21"), "{bad_algorithm}");
+}
+
+#[wasm_bindgen_test]
 fn a_syntax_error_comes_back_at_its_line() {
     let source = "int k(int a) {\n  return a +;\n}\n";
-    let (out, _) = compile_here(vec![("k.c".into(), source.into())], "vhdl");
+    let (out, _) = compile_here(vec![("k.c".into(), source.into())], Hdl::Vhdl);
     let error = out
         .diagnostics
         .iter()
-        .find(|d| d.severity == "error")
+        .find(|d| d.severity == Severity::Error)
         .expect("an error");
     let at = error.at.as_ref().expect("located");
     assert_eq!((at.file.as_str(), at.line), ("k.c", 2));
@@ -344,7 +366,7 @@ fn a_syntax_error_comes_back_at_its_line() {
 async fn pipeline_buffers_and_rtl_views_show_a_compilation() {
     let app = mount().await;
     assert!(app.text("stage-cfg").contains("not compiled"));
-    let (out, _) = compile_here(find("gcd").unwrap().files(), "verilog");
+    let (out, _) = compile_here(find("gcd").unwrap().files(), Hdl::Verilog);
     app.session.compiler.outcome.set(Some(out.clone()));
     settle().await;
     assert!(
@@ -432,7 +454,7 @@ fn markers_clamp_and_escape_whatever_the_ranges() {
     let mark = |start, end| Marker {
         start,
         end,
-        severity: "error".into(),
+        severity: Severity::Error,
         title: "\"<x>\"".into(),
     };
     // Out of range, inside a UTF-8 sequence, overlapping, empty at a line end.
@@ -456,7 +478,7 @@ fn markers_clamp_and_escape_whatever_the_ranges() {
 #[wasm_bindgen_test]
 async fn graph_hardware_and_simulation_views_show_a_compilation() {
     let app = mount().await;
-    let (out, compiled, _) = compile_keeping_here(find("gcd").unwrap().files(), "vhdl");
+    let (out, compiled, _) = compile_keeping_here(find("gcd").unwrap().files(), Hdl::Vhdl);
     let graph = out.graph.clone().expect("a graph view");
     app.session.compiler.outcome.set(Some(out));
     app.click("view-graph");
@@ -523,7 +545,7 @@ async fn graph_hardware_and_simulation_views_show_a_compilation() {
 
     // A deadlock marks its units and stalled channels in the last cycle, and fails the check.
     let mut stuck = view.clone();
-    stuck.status = "deadlock".into();
+    stuck.status = rivulet_core::sim::StatusKind::Deadlock;
     stuck.passed = false;
     stuck.deadlock_units = vec![0, 2];
     stuck.deadlock_channels = vec![1];

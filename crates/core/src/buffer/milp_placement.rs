@@ -546,7 +546,7 @@ pub fn overall_status(solves: &[GroupSolve]) -> SolveStatus {
         SolveStatus::LimitReached => 2,
         SolveStatus::Unbounded => 3,
         SolveStatus::Infeasible => 4,
-        SolveStatus::Failed(_) => 5,
+        SolveStatus::Failed => 5,
     };
     solves
         .iter()

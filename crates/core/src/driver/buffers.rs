@@ -3,9 +3,9 @@
 //!
 //! Every placement goes through [`place`]. `on-merges` is the correctness-first placement;
 //! `fpga20` (and `fpl22`) extract the CFDFCs from the interpreter's profile and solve their
-//! MILP. When a MILP-based placement cannot run (no profile, no feasible placement), a
-//! warning says so and on-merges buffers are placed instead (`requested` then differs from
-//! `algorithm`). An unknown algorithm name is reported the same way.
+//! MILP; `none` leaves the circuit as lowered. When a MILP-based placement cannot run (no
+//! profile, no feasible placement), a warning says so and on-merges buffers are placed
+//! instead (`requested` then differs from `algorithm`).
 
 use crate::buffer::cfdfc::{extract_cycles, most_executed, ArcProfile, Cfdfc};
 use crate::buffer::circuit::{BufferDelays, Circuit, ReadyBreaks};
@@ -19,14 +19,8 @@ use crate::buffer::place_on_merges;
 use crate::diag::Diagnostic;
 use crate::handshake::Func;
 use crate::milp::{write_lp, write_solution, SolutionSource, SolveStatus};
+use crate::options::BufferAlgorithm;
 use crate::timing::{TimingModel, CLOCK_PERIOD_RANGE_NS};
-
-/// The name of the correctness-first placement.
-pub const ON_MERGES: &str = "on-merges";
-/// The name of the FPGA20 MILP placement.
-pub const FPGA20: &str = "fpga20";
-/// The name of the FPL22 MILP placement.
-pub const FPL22: &str = "fpl22";
 
 /// The MILPs model the most executed CFDFCs until they cover this share of all CFDFC
 /// executions…
@@ -37,8 +31,8 @@ pub const MAX_MODELLED_CFDFCS: usize = 4;
 /// What the user asked for.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BufferOptions {
-    /// `on-merges`, `fpga20` or `fpl22`.
-    pub algorithm: String,
+    /// The placement algorithm.
+    pub algorithm: BufferAlgorithm,
     /// Target clock period in nanoseconds (used by the timing-driven algorithms).
     pub clock_period_ns: f64,
 }
@@ -46,21 +40,21 @@ pub struct BufferOptions {
 impl Default for BufferOptions {
     fn default() -> Self {
         BufferOptions {
-            algorithm: ON_MERGES.to_string(),
+            algorithm: BufferAlgorithm::OnMerges,
             clock_period_ns: 4.0,
         }
     }
 }
 
 /// Size and outcome of a buffer-placement MILP.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MilpReport {
     /// Number of variables.
     pub variables: usize,
     /// Number of constraints.
     pub constraints: usize,
-    /// Solver status, e.g. `optimal`, `infeasible`.
-    pub status: String,
+    /// How the solve ended (the worst status of several solves).
+    pub status: SolveStatus,
     /// Objective value, when solved.
     pub objective: Option<f64>,
     /// Number of integer and binary variables.
@@ -92,9 +86,9 @@ pub struct LoopThroughput {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct BufferReport {
     /// The algorithm the user asked for.
-    pub requested: String,
+    pub requested: BufferAlgorithm,
     /// The algorithm that ran.
-    pub algorithm: String,
+    pub algorithm: BufferAlgorithm,
     /// The clock period the placement targeted, in nanoseconds.
     pub clock_period_ns: f64,
     /// Buffer operations placed.
@@ -123,26 +117,25 @@ pub fn place(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> BufferReport {
     let mut report = BufferReport {
-        requested: options.algorithm.clone(),
-        algorithm: ON_MERGES.to_string(),
+        requested: options.algorithm,
+        algorithm: options.algorithm,
         clock_period_ns: options.clock_period_ns,
         ..BufferReport::default()
     };
-    let milp = match options.algorithm.as_str() {
-        ON_MERGES => Ok(()),
-        FPGA20 | FPL22 => place_milp(func, profile, options, &mut report, diagnostics),
-        other => Err(format!("there is no buffer placement `{other}`")),
-    };
-    if let Err(why) = milp {
-        diagnostics.push(
-            Diagnostic::warning(format!(
-                "buffer placement `{}` did not run: {why}; placed `{ON_MERGES}` buffers instead",
-                options.algorithm
-            ))
-            .with_note("the circuit is correct but its throughput is not optimized"),
-        );
+    if options.algorithm.is_milp() {
+        report.algorithm = BufferAlgorithm::OnMerges;
+        if let Err(why) = place_milp(func, profile, options, &mut report, diagnostics) {
+            diagnostics.push(
+                Diagnostic::warning(format!(
+                    "buffer placement `{}` did not run: {why}; placed `{}` buffers instead",
+                    options.algorithm,
+                    BufferAlgorithm::OnMerges
+                ))
+                .with_note("the circuit is correct but its throughput is not optimized"),
+            );
+        }
     }
-    if report.algorithm == ON_MERGES {
+    if report.algorithm == BufferAlgorithm::OnMerges {
         report.buffers = place_on_merges(func);
     }
     report.critical_path_ns = critical_path_ns(func);
@@ -201,13 +194,13 @@ fn place_milp(
     let cycles = most_executed(&cycles, CFDFC_COVERAGE, MAX_MODELLED_CFDFCS);
     let cfdfcs: Vec<Cfdfc> = cycles.iter().map(|c| Cfdfc::in_func(func, c)).collect();
     let mut placed = func.clone();
-    let (p, added) = if options.algorithm == FPL22 {
+    let (p, added) = if options.algorithm == BufferAlgorithm::Fpl22 {
         place_fpl22(&mut placed, cfdfcs, &timing, diagnostics)?
     } else {
         place_fpga20(&mut placed, cfdfcs, &timing, diagnostics)?
     };
     *func = placed;
-    report.algorithm = options.algorithm.clone();
+    report.algorithm = options.algorithm;
     report.buffers = added;
     fill_report(report, &p);
     if let Some(m) = cfdfc_model {
@@ -246,7 +239,7 @@ fn fill_report(report: &mut BufferReport, p: &MilpPlacement) {
     report.milp = Some(MilpReport {
         variables: p.model.vars().len(),
         constraints: p.model.constraints().len(),
-        status: status_name(&overall_status(&p.solves)).to_string(),
+        status: overall_status(&p.solves),
         objective: Some(p.objective),
         integer_variables: p.model.num_integral(),
         lp_bound: p
@@ -274,16 +267,4 @@ fn fill_report(report: &mut BufferReport, p: &MilpPlacement) {
             executions: c.cycle.execs,
         })
         .collect();
-}
-
-/// The report's word for a solver status.
-fn status_name(s: &SolveStatus) -> &'static str {
-    match s {
-        SolveStatus::Optimal => "optimal",
-        SolveStatus::Feasible => "feasible",
-        SolveStatus::Infeasible => "infeasible",
-        SolveStatus::Unbounded => "unbounded",
-        SolveStatus::LimitReached => "limit reached",
-        SolveStatus::Failed(_) => "failed",
-    }
 }

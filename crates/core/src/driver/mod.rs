@@ -1,38 +1,50 @@
-//! The compile driver: one entry that takes a kernel from C source through every stage and
-//! returns everything a front end needs — diagnostics, the IR after every stage, the buffered
-//! circuit, the interpreter's golden run, the HW design and, on request, the RTL bundle.
-//! The CLI and the web app's worker both call [`compile`]; they only do input and output.
+//! The compile driver: the one orchestrator of the compiler. It takes a kernel from C source
+//! through every stage and returns everything a front end needs — diagnostics, the IR after
+//! every stage, the buffered circuit, the interpreter's golden run, the HW design and, on
+//! request, the Synth netlist, the RTL bundle and a simulation checked against the
+//! interpreter. The CLI, the tests, the benches and the web app's worker all call [`compile`]
+//! (the worker also [`simulate`]s a kept compilation); they only do input and output.
 //!
 //! Stages, in order (each a [`StageIr`] of its [`StageGroup`]): `front-end` (C), `lower` and
 //! the CFG passes of [`crate::cfg::passes::PIPELINE`], `interpret` (golden run, when asked),
 //! `cf-to-handshake`, `canonicalize`, `materialize`, `buffers-<algorithm>`, `hw`, the Synth
 //! phases `unbundle`, `invert-ready`, `split-bits` (when asked), then `rtl`, `testbench`,
-//! `bundle`, `zip` (when asked). A stage that fails ends the run; later stages are absent.
+//! `bundle`, `zip` (when asked). A stage that fails ends the run; later stages are absent;
+//! [`DriverOptions::stop_after`] ends it early on purpose.
 //!
-//! Invariant: `progress` is called exactly once per entry of [`Compiled::stages`], in order,
-//! with the stage's name, just before the stage runs; so a caller that reads a clock in
-//! `progress` knows every stage's duration (from one call to the next). The driver is pure.
+//! Invariants:
+//! - `progress` is called exactly once per entry of [`Compiled::stages`], in order, with the
+//!   stage's name, just before the stage runs; so a caller that reads a clock in `progress`
+//!   knows every stage's duration (from one call to the next).
+//! - Every stage that changes IR is followed by its IR's verifier (CFG passes, Handshake
+//!   stages, buffer placement, HW, each Synth phase); a finding ends the run with an internal
+//!   error naming the stage ([`verify`]).
+//! - The driver is pure.
 
 mod buffers;
+mod handshake;
 mod rtl;
 mod run;
+mod simulate;
+mod verify;
 
-pub use buffers::{
-    place, BufferOptions, BufferReport, LoopThroughput, MilpReport, FPGA20, FPL22, ON_MERGES,
-};
+pub use buffers::{place, BufferOptions, BufferReport, LoopThroughput, MilpReport};
 pub use rtl::{RtlOptions, RtlOutput};
 pub use run::compile;
+pub use simulate::{failure, simulate};
 
 use crate::diag::{Diagnostic, FileId, SourceMap};
 use crate::front::types::ScalarTy;
 use crate::handshake::{self as hs, Func};
 use crate::hw::Design;
-use crate::interp::RunResult;
+use crate::interp::{InterpOptions, RunResult};
 use crate::lower::MemoryInfo;
+use crate::sim::run_kernel::KernelCheck;
+use crate::sim::SimOptions;
 use crate::synth::ir::Netlist;
 
 /// The pipeline's stage groups, in order (the app's pipeline view shows one heading each).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum StageGroup {
     /// The C front end.
     C,
@@ -52,22 +64,16 @@ pub enum StageGroup {
     Rtl,
 }
 
-impl StageGroup {
-    /// The group's stable name: `c`, `cfg`, `golden`, `handshake`, `buffers`, `hw`, `synth`,
-    /// `rtl`.
-    pub fn name(self) -> &'static str {
-        match self {
-            StageGroup::C => "c",
-            StageGroup::Cfg => "cfg",
-            StageGroup::Golden => "golden",
-            StageGroup::Handshake => "handshake",
-            StageGroup::Buffers => "buffers",
-            StageGroup::Hw => "hw",
-            StageGroup::Synth => "synth",
-            StageGroup::Rtl => "rtl",
-        }
-    }
-}
+crate::named_enum!(StageGroup, "stage group" {
+    C => "c",
+    Cfg => "cfg",
+    Golden => "golden",
+    Handshake => "handshake",
+    Buffers => "buffers",
+    Hw => "hw",
+    Synth => "synth",
+    Rtl => "rtl",
+});
 
 /// One stage that ran (or started and failed).
 #[derive(Clone, Debug, PartialEq)]
@@ -86,12 +92,28 @@ pub struct StageIr {
 pub struct DriverOptions {
     /// Buffer placement.
     pub buffers: BufferOptions,
-    /// Run the reference interpreter (golden values and the profile). Implied by `rtl`.
+    /// Run the reference interpreter (golden values and the profile). Implied by `rtl`,
+    /// `simulate` and the MILP placements.
     pub golden: bool,
+    /// The interpreter's limits.
+    pub interp: InterpOptions,
+    /// The last stage group to run (`None`: every group the other options ask for). With
+    /// `Some(StageGroup::Golden)` the interpreter runs whatever `golden` says.
+    pub stop_after: Option<StageGroup>,
     /// Lower the buffered circuit to Synth IR.
     pub synth: bool,
     /// Emit RTL.
     pub rtl: Option<RtlOptions>,
+    /// Simulate the buffered circuit with these options and check it against the
+    /// interpreter (the result is [`Compiled::simulation`]).
+    pub simulate: Option<SimOptions>,
+}
+
+impl DriverOptions {
+    /// Whether the run goes on past the stages of `group`.
+    fn runs_after(&self, group: StageGroup) -> bool {
+        self.stop_after.is_none_or(|last| last > group)
+    }
 }
 
 /// Everything one compilation produced. Fields are `None`/empty from the stage that failed on.
@@ -101,7 +123,10 @@ pub struct Compiled {
     pub diagnostics: Vec<Diagnostic>,
     /// The stages, in the order they ran.
     pub stages: Vec<StageIr>,
-    /// The buffered Handshake module: the kernel first, then placeholder declarations.
+    /// The optimized CFG module (kernel first, then `main`).
+    pub cfg: Option<crate::cfg::ir::Module>,
+    /// The Handshake module: the kernel first, then placeholder declarations; materialized,
+    /// and buffered once buffer placement ran.
     pub module: Option<hs::Module>,
     /// The kernel's memories, in argument order.
     pub memories: Vec<MemoryInfo>,
@@ -117,12 +142,20 @@ pub struct Compiled {
     pub synth: Option<Netlist>,
     /// The RTL bundle, when asked.
     pub rtl: Option<RtlOutput>,
+    /// The simulation of the buffered kernel, when asked (see [`simulate`]); a run that
+    /// could not start is an error diagnostic instead.
+    pub simulation: Option<KernelCheck>,
 }
 
 impl Compiled {
-    /// The buffered kernel function.
+    /// The kernel function (buffered once buffer placement ran).
     pub fn kernel(&self) -> Option<&Func> {
         self.module.as_ref()?.funcs.first()
+    }
+
+    /// The simulation's failure as a located diagnostic, if it ran and failed.
+    pub fn simulation_failure(&self) -> Option<Diagnostic> {
+        failure(self, self.simulation.as_ref()?)
     }
 }
 

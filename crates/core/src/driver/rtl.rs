@@ -15,7 +15,7 @@ use crate::lower::MemoryInfo;
 use crate::rtl::config::{ExternalCommand, Hdl};
 use crate::rtl::emit::testbench::testbench;
 use crate::rtl::emit::vectors::vectors_from_call;
-use crate::rtl::emit::{bundle::zip_bundle, emit_rtl, hdl_word, EmitOptions};
+use crate::rtl::emit::{bundle::zip_bundle, emit_rtl, EmitOptions};
 
 /// What RTL to produce.
 #[derive(Clone, Debug)]
@@ -164,7 +164,7 @@ fn report(
         crate::version(),
         top,
         options.source_label,
-        hdl_word(options.hdl),
+        options.hdl.name(),
         design.top.instances.len(),
         design.externs.len(),
         design.memories.len(),

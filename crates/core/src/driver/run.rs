@@ -1,16 +1,20 @@
-//! The driver's stage sequence: front end, CFG passes, golden run, Handshake, buffers, HW,
-//! Synth, RTL. Each stage is announced to the [`Recorder`] before it runs; the first stage
-//! that fails (an error diagnostic) ends the run with everything computed so far.
+//! The driver's stage sequence: front end, CFG passes, golden run, Handshake, buffers (and the
+//! simulation, when asked), HW, Synth, RTL. Each stage is announced to the [`Recorder`] before
+//! it runs and its IR verified after it; the first stage that fails (an error diagnostic) ends
+//! the run with everything computed so far.
 
-use super::{buffers, rtl, Compiled, DriverOptions, Recorder, StageGroup, StageIr};
+use super::handshake::{lower_to_handshake, verify as verify_handshake};
+use super::verify::internal_error;
+use super::{buffers, rtl, simulate, Compiled, DriverOptions, Recorder, StageGroup, StageIr};
 use crate::buffer::cfdfc::ArcProfile;
 use crate::cfg::passes::optimize_observed;
-use crate::diag::{has_errors, FileId, SourceMap};
-use crate::handshake::{print_func, print_module};
+use crate::diag::{has_errors, Diagnostic, FileId, SourceMap};
+use crate::handshake::{print_func, print_module, Func};
 use crate::hw::{lower::lower_func, print::print_design};
-use crate::interp::{self, json::call_json, InterpOptions};
-use crate::pipeline::lower_observed;
+use crate::interp::{self, json::call_json};
 use crate::stages::StageObserver;
+use crate::synth::ir::Netlist;
+use crate::synth::verify::{verify_netlist, SynthPhase};
 use crate::synth::{invert_ready::invert_ready, print_netlist, split_bits::split_bits};
 
 /// Compiles the kernel file `kernel` of `sources` (kernel named like the file; `lookup`
@@ -46,25 +50,32 @@ fn run(
     diags.extend(front.diagnostics);
     let prog = front.program.filter(|_| !has_errors(diags))?;
     rec.set_ir(sources.text(kernel).to_string());
+    if !options.runs_after(StageGroup::C) {
+        return Some(());
+    }
 
-    // CFG IR and its passes.
+    // CFG IR and its passes (each verified by the pass runner).
     rec.begin(StageGroup::Cfg, "lower");
     let mut cfg = crate::cfg::build::build_module(&prog, diags)?;
     rec.set_ir(crate::cfg::print::print_module(&cfg));
     out.ret = cfg.functions.first().and_then(|f| f.ret);
     let mut observer = RecordStages::new(rec, StageGroup::Cfg, crate::cfg::print::print_module);
-    if !optimize_observed(&mut cfg, diags, &mut observer) {
+    if !optimize_observed(&mut cfg, diags, &mut observer) || has_errors(diags) {
         return None;
     }
-    if has_errors(diags) {
-        return None;
+    let cfg = &*out.cfg.insert(cfg);
+    if !options.runs_after(StageGroup::Cfg) {
+        return Some(());
     }
 
     // The reference interpreter: golden values and the profile.
-    let wants_profile = options.buffers.algorithm != super::ON_MERGES;
-    if options.golden || options.rtl.is_some() || wants_profile {
+    let wants_golden = options.golden
+        || options.rtl.is_some()
+        || options.simulate.is_some()
+        || options.buffers.algorithm.is_milp();
+    if wants_golden {
         rec.begin(StageGroup::Golden, "interpret");
-        match interp::run(&cfg, &InterpOptions::default()) {
+        match interp::run(cfg, &options.interp) {
             Ok(run) => {
                 if let Some(call) = run.calls.first() {
                     rec.set_ir(call_json(call));
@@ -74,27 +85,47 @@ fn run(
             Err(d) => diags.push(d),
         }
     }
+    if !options.runs_after(StageGroup::Golden) {
+        return Some(());
+    }
 
     // Handshake IR.
     let mut observer = RecordStages::new(rec, StageGroup::Handshake, print_module);
-    let lowered = lower_observed(&cfg, &prog.placeholders, diags, &mut observer);
+    let lowered = lower_to_handshake(cfg, &prog.placeholders, diags, &mut observer);
     let lowered = lowered.filter(|_| !has_errors(diags))?;
     out.memories = lowered.memories;
-    let mut module = lowered.module;
+    let module = out.module.insert(lowered.module);
+    if !options.runs_after(StageGroup::Handshake) {
+        return Some(());
+    }
 
     // Buffer placement.
     rec.begin(StageGroup::Buffers, "buffers");
-    let mut func = module.funcs.first()?.clone();
+    let func = module.funcs.first_mut()?;
     let profile = match (&out.golden, cfg.functions.first()) {
         (Some(g), Some(f)) => Some(ArcProfile::from_profile(&g.profile, &f.layout)),
         _ => None,
     };
-    let report = buffers::place(&mut func, profile.as_ref(), &options.buffers, diags);
-    rec.rename(format!("buffers-{}", report.algorithm));
-    rec.set_ir(print_func(&func));
+    let report = buffers::place(func, profile.as_ref(), &options.buffers, diags);
+    let stage = format!("buffers-{}", report.algorithm);
+    rec.rename(stage.clone());
+    rec.set_ir(print_func(func));
     out.buffers = Some(report);
-    module.funcs[0] = func;
-    out.module = Some(module);
+    let errs = verify_handshake(module, true);
+    if !errs.is_empty() {
+        diags.push(internal_error("Handshake", &stage, &errs));
+        return None;
+    }
+    if let Some(sim) = &options.simulate {
+        match simulate(out, sim) {
+            Ok(check) => out.simulation = Some(check),
+            Err(ds) => out.diagnostics.extend(ds),
+        }
+    }
+    if !options.runs_after(StageGroup::Buffers) {
+        return Some(());
+    }
+    let diags = &mut out.diagnostics;
     let func = out.module.as_ref()?.funcs.first()?;
 
     // HW IR.
@@ -103,30 +134,27 @@ fn run(
     diags.extend(hw_diags);
     let design = design?;
     rec.set_ir(print_design(&design));
+    let errs = crate::hw::verify::verify(&design);
+    if !errs.is_empty() {
+        diags.push(internal_error("HW", "hw", &errs));
+        return None;
+    }
+    if !options.runs_after(StageGroup::Hw) {
+        out.design = Some(design);
+        return Some(());
+    }
 
     // Synth IR, phase by phase.
     if options.synth {
-        rec.begin(StageGroup::Synth, "unbundle");
-        match crate::synth::unbundle::unbundle_func(func) {
-            Ok(unbundled) => {
-                rec.set_ir(print_netlist(&unbundled));
-                rec.begin(StageGroup::Synth, "invert-ready");
-                match invert_ready(&unbundled) {
-                    Ok(inverted) => {
-                        rec.set_ir(print_netlist(&inverted));
-                        rec.begin(StageGroup::Synth, "split-bits");
-                        rec.set_ir(print_netlist(&split_bits(&inverted)));
-                        out.synth = Some(inverted);
-                    }
-                    Err(ds) => diags.extend(ds),
-                }
-            }
-            Err(ds) => diags.extend(ds),
-        }
+        out.synth = synth_phases(func, rec, diags);
     }
 
     // RTL and its bundle.
-    if let Some(rtl_options) = &options.rtl {
+    if let Some(rtl_options) = options
+        .rtl
+        .as_ref()
+        .filter(|_| options.runs_after(StageGroup::Synth))
+    {
         if has_errors(diags) {
             out.design = Some(design);
             return None;
@@ -144,6 +172,39 @@ fn run(
     }
     out.design = Some(design);
     Some(())
+}
+
+/// The Synth phases `unbundle`, `invert-ready` and `split-bits`, each verified; returns the
+/// netlist after ready inversion (what the app shows per unit), or `None` after an error.
+fn synth_phases(func: &Func, rec: &mut Recorder, diags: &mut Vec<Diagnostic>) -> Option<Netlist> {
+    let verified = |net: &Netlist, phase: SynthPhase, diags: &mut Vec<Diagnostic>| {
+        let errs = verify_netlist(net, phase);
+        if errs.is_empty() {
+            return true;
+        }
+        diags.push(internal_error("Synth", phase.name(), &errs));
+        false
+    };
+    rec.begin(StageGroup::Synth, SynthPhase::Unbundled.name());
+    let unbundled = crate::synth::unbundle::unbundle_func(func)
+        .map_err(|ds| diags.extend(ds))
+        .ok()?;
+    rec.set_ir(print_netlist(&unbundled));
+    if !verified(&unbundled, SynthPhase::Unbundled, diags) {
+        return None;
+    }
+    rec.begin(StageGroup::Synth, SynthPhase::Inverted.name());
+    let inverted = invert_ready(&unbundled)
+        .map_err(|ds| diags.extend(ds))
+        .ok()?;
+    rec.set_ir(print_netlist(&inverted));
+    if !verified(&inverted, SynthPhase::Inverted, diags) {
+        return None;
+    }
+    rec.begin(StageGroup::Synth, SynthPhase::Split.name());
+    let split = split_bits(&inverted);
+    rec.set_ir(print_netlist(&split));
+    verified(&split, SynthPhase::Split, diags).then_some(inverted)
 }
 
 /// The IR texts the RTL bundle saves under `ir/`: the CFG, Handshake, buffered Handshake and

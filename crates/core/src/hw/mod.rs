@@ -16,12 +16,13 @@
 //! * `clk` and `rst` are implicit: every extern and the top module have them as their first two
 //!   ports (synchronous, active-high reset), and the printer and emitters add them.
 //!
-//! [`lower::lower_func`] builds a design from a Handshake function; [`print::print_design`]
-//! prints it (`rivulet compile --emit hw`).
+//! [`lower::lower_func`] builds a design from a Handshake function; [`verify::verify`] checks
+//! the invariants above; [`print::print_design`] prints it (`rivulet compile --emit hw`).
 
 pub mod lower;
 mod params;
 pub mod print;
+pub mod verify;
 
 use crate::handshake::Type;
 use crate::rtl::config::RtlParamValue;

@@ -60,7 +60,7 @@ impl Default for SolveOptions {
 }
 
 /// How a solve ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SolveStatus {
     /// The solution is proven optimal.
     Optimal,
@@ -72,9 +72,18 @@ pub enum SolveStatus {
     Unbounded,
     /// A limit was reached before any solution was found.
     LimitReached,
-    /// The solver failed numerically (the message); no solution is known.
-    Failed(String),
+    /// The solver failed numerically; no solution is known.
+    Failed,
 }
+
+crate::named_enum!(SolveStatus, "solver status" {
+    Optimal => "optimal",
+    Feasible => "feasible",
+    Infeasible => "infeasible",
+    Unbounded => "unbounded",
+    LimitReached => "limit reached",
+    Failed => "failed",
+});
 
 /// Where the returned solution came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -280,7 +289,7 @@ impl MilpSolver for MicrolpSolver {
             }
             Err(microlp::Error::Infeasible) => (SolveStatus::Infeasible, None, None),
             Err(microlp::Error::Unbounded) => (SolveStatus::Unbounded, None, None),
-            Err(e) => (SolveStatus::Failed(e.to_string()), None, None),
+            Err(_) => (SolveStatus::Failed, None, None),
         };
         // Prefer the search's solution unless ours is strictly better (or it has none); a
         // search result no better than the warm start is credited to the warm start's source.
@@ -314,7 +323,7 @@ fn classify_unbounded(model: &Model) -> SolveStatus {
         Ok(microlp::SolveOutcome::Solution(_)) => SolveStatus::Unbounded,
         Ok(microlp::SolveOutcome::Interrupted(_)) => SolveStatus::LimitReached,
         Err(microlp::Error::Infeasible) => SolveStatus::Infeasible,
-        Err(e) => SolveStatus::Failed(e.to_string()),
+        Err(_) => SolveStatus::Failed,
     }
 }
 

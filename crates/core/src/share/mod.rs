@@ -16,6 +16,7 @@
 
 mod v1;
 
+use crate::options::{BufferAlgorithm, Hdl};
 use std::fmt;
 
 /// The most bytes a link's payload may inflate to (sources included).
@@ -30,28 +31,6 @@ pub struct SharedFile {
     pub name: String,
     /// The file's text.
     pub text: String,
-}
-
-/// The buffer placement algorithm (spec/buffering.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum BufferAlgorithm {
-    /// A buffer on every merge-like unit; no MILP.
-    #[default]
-    OnMerges,
-    /// The FPGA'20 throughput-driven MILP.
-    Fpga20,
-    /// The FPL'22 MILP with timing.
-    Fpl22,
-}
-
-/// The hardware description language of the generated RTL.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Hdl {
-    /// VHDL-2008.
-    #[default]
-    Vhdl,
-    /// Verilog-2005.
-    Verilog,
 }
 
 /// The view shown in the app's output pane.
@@ -72,30 +51,7 @@ pub enum View {
     Rtl,
 }
 
-macro_rules! named_enum {
-    ($ty:ident { $($variant:ident => $name:literal),+ $(,)? }) => {
-        impl $ty {
-            /// Every value, in display order.
-            pub const ALL: &'static [$ty] = &[$($ty::$variant),+];
-
-            /// The value's stable kebab-case name (for the UI and the CLI).
-            pub fn name(self) -> &'static str {
-                match self {
-                    $($ty::$variant => $name),+
-                }
-            }
-
-            /// The value with this name, if any.
-            pub fn from_name(name: &str) -> Option<Self> {
-                Self::ALL.iter().copied().find(|v| v.name() == name)
-            }
-        }
-    };
-}
-
-named_enum!(BufferAlgorithm { OnMerges => "on-merges", Fpga20 => "fpga20", Fpl22 => "fpl22" });
-named_enum!(Hdl { Vhdl => "vhdl", Verilog => "verilog" });
-named_enum!(View {
+crate::named_enum!(View, "view" {
     Pipeline => "pipeline",
     Graph => "graph",
     Hardware => "hardware",

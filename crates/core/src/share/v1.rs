@@ -6,12 +6,15 @@
 //! {"files":[{"name":"fir.c","text":"…"}],
 //!  "options":{"buffers":"on-merges","clock_ns":"4","hdl":"vhdl","view":"pipeline"}}
 //! ```
-//! `buffers` ∈ on-merges | fpga20 | fpl22; `hdl` ∈ vhdl | verilog; `view` ∈ pipeline | graph |
-//! hardware | buffers | simulation | rtl. `clock_ns` is a decimal string (Rust's shortest
-//! round-trip formatting), so the period survives exactly. Unknown fields are rejected.
+//! `buffers` ∈ on-merges | fpga20 | fpl22 | none (`none` came later: older builds reject it);
+//! `hdl` ∈ vhdl | verilog; `view` ∈ pipeline | graph | hardware | buffers | simulation | rtl:
+//! the names of [`BufferAlgorithm`], [`Hdl`] and [`View`], which are therefore frozen too.
+//! `clock_ns` is a decimal string (Rust's shortest round-trip formatting), so the period
+//! survives exactly. Unknown fields and values are rejected.
 
 use super::MAX_PAYLOAD_BYTES;
-use super::{BufferAlgorithm, Hdl, ShareError, ShareOptions, ShareState, SharedFile, View};
+use super::{ShareError, ShareOptions, ShareState, SharedFile, View};
+use crate::options::{BufferAlgorithm, Hdl};
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
@@ -36,36 +39,10 @@ struct File {
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Options {
-    buffers: Buffers,
+    buffers: BufferAlgorithm,
     clock_ns: String,
-    hdl: Language,
-    view: Panel,
-}
-
-#[derive(Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-enum Buffers {
-    OnMerges,
-    Fpga20,
-    Fpl22,
-}
-
-#[derive(Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-enum Language {
-    Vhdl,
-    Verilog,
-}
-
-#[derive(Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-enum Panel {
-    Pipeline,
-    Graph,
-    Hardware,
-    Buffers,
-    Simulation,
-    Rtl,
+    hdl: Hdl,
+    view: View,
 }
 
 /// The payload (after `v1.`) of a state.
@@ -103,24 +80,10 @@ fn to_doc(state: &ShareState) -> Doc {
             })
             .collect(),
         options: Options {
-            buffers: match o.buffer_algorithm {
-                BufferAlgorithm::OnMerges => Buffers::OnMerges,
-                BufferAlgorithm::Fpga20 => Buffers::Fpga20,
-                BufferAlgorithm::Fpl22 => Buffers::Fpl22,
-            },
+            buffers: o.buffer_algorithm,
             clock_ns: o.clock_period_ns.to_string(),
-            hdl: match o.hdl {
-                Hdl::Vhdl => Language::Vhdl,
-                Hdl::Verilog => Language::Verilog,
-            },
-            view: match o.view {
-                View::Pipeline => Panel::Pipeline,
-                View::Graph => Panel::Graph,
-                View::Hardware => Panel::Hardware,
-                View::Buffers => Panel::Buffers,
-                View::Simulation => Panel::Simulation,
-                View::Rtl => Panel::Rtl,
-            },
+            hdl: o.hdl,
+            view: o.view,
         },
     }
 }
@@ -140,24 +103,10 @@ fn from_doc(doc: Doc) -> Result<ShareState, ShareError> {
             })
             .collect(),
         options: ShareOptions {
-            buffer_algorithm: match o.buffers {
-                Buffers::OnMerges => BufferAlgorithm::OnMerges,
-                Buffers::Fpga20 => BufferAlgorithm::Fpga20,
-                Buffers::Fpl22 => BufferAlgorithm::Fpl22,
-            },
+            buffer_algorithm: o.buffers,
             clock_period_ns,
-            hdl: match o.hdl {
-                Language::Vhdl => Hdl::Vhdl,
-                Language::Verilog => Hdl::Verilog,
-            },
-            view: match o.view {
-                Panel::Pipeline => View::Pipeline,
-                Panel::Graph => View::Graph,
-                Panel::Hardware => View::Hardware,
-                Panel::Buffers => View::Buffers,
-                Panel::Simulation => View::Simulation,
-                Panel::Rtl => View::Rtl,
-            },
+            hdl: o.hdl,
+            view: o.view,
         },
     })
 }

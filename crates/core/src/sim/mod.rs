@@ -28,7 +28,6 @@ mod deadlock;
 mod engine;
 mod netlist;
 mod netlist_check;
-pub mod run_c;
 pub mod run_kernel;
 mod trace;
 mod units;
@@ -81,6 +80,39 @@ pub enum Status {
     CycleLimit,
     /// The combinational signals did not settle.
     CombLoop(CombLoopReport),
+}
+
+/// The kind of a [`Status`], without its report: what the simulation view and the app show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum StatusKind {
+    /// [`Status::Finished`].
+    #[default]
+    Finished,
+    /// [`Status::Deadlock`].
+    Deadlock,
+    /// [`Status::CombLoop`].
+    CombLoop,
+    /// [`Status::CycleLimit`].
+    CycleLimit,
+}
+
+crate::named_enum!(StatusKind, "simulation status" {
+    Finished => "finished",
+    Deadlock => "deadlock",
+    CombLoop => "combinational loop",
+    CycleLimit => "cycle limit",
+});
+
+impl Status {
+    /// The status's kind.
+    pub fn kind(&self) -> StatusKind {
+        match self {
+            Status::Finished => StatusKind::Finished,
+            Status::Deadlock(_) => StatusKind::Deadlock,
+            Status::CombLoop(_) => StatusKind::CombLoop,
+            Status::CycleLimit => StatusKind::CycleLimit,
+        }
+    }
 }
 
 /// The outcome of a run.

@@ -16,8 +16,9 @@
 //! [`verify()`] checks the result's invariants, [`print()`] writes MLIR-like text and
 //! [`ports::op_ports`] gives the web app the ports of any Handshake op.
 //!
-//! The input must be verified and materialized (every channel, control and memory value has
-//! exactly one consumer: ready inversion swaps a ready's driver and its single consumer);
+//! The input must be verified and materialized (every channel and control value has exactly
+//! one consumer, every memory value at most one: ready inversion swaps a ready's driver and its
+//! single consumer, and an unused memory gets a sink);
 //! `lower_module` checks this and reports every violation instead of lowering. External
 //! functions (callees of `instance` ops) are not part of the result: the instance's module
 //! names its callee in its subcircuit (`synth.subckt "instance @callee"`).
@@ -32,7 +33,7 @@ pub mod verify;
 
 pub use ir::{HwModule, Netlist, Port, PortDir, Role, SynthModule};
 pub use print::{print, print_hw_module_of, print_netlist};
-pub use verify::{verify, verify_netlist};
+pub use verify::{verify, verify_netlist, SynthPhase};
 
 use crate::diag::{has_errors, Diagnostic};
 use crate::handshake::{self, verify_func, Func, Type, VerifyOptions};
@@ -152,7 +153,8 @@ fn single_func(module: &handshake::Module) -> Result<Option<&Func>, Vec<Diagnost
     }
 }
 
-/// Memory arguments unbundle into handshaked signals too: each needs exactly one consumer.
+/// Memory arguments unbundle into handshaked signals too: each needs at most one consumer
+/// (an unused one gets a sink in [`unbundle`]).
 fn memref_consumers(f: &Func) -> Vec<Diagnostic> {
     let uses = f.use_lists();
     f.args
@@ -161,10 +163,10 @@ fn memref_consumers(f: &Func) -> Vec<Diagnostic> {
         .filter(|(_, &a)| matches!(f.ty(a), Some(Type::MemRef { .. })))
         .filter_map(|(i, &a)| {
             let n = uses.get(a.0 as usize).map_or(0, Vec::len);
-            (n != 1).then(|| {
+            (n > 1).then(|| {
                 let mut d = Diagnostic::error(format!(
                     "memory argument {i} of @{} has {n} consumers, but the Synth lowering needs \
-                     exactly one",
+                     at most one",
                     f.name
                 ));
                 if let Some(s) = f.value(a).and_then(|v| v.loc.0) {

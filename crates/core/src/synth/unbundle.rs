@@ -9,6 +9,9 @@
 //! signal of a channel, ready included, still travels in the channel's direction; phase 2 fixes
 //! that.
 //!
+//! A memory argument the function never uses is consumed by a `sink` instance
+//! (`sink_<argument>`), the way materialization sinks every other unused value.
+//!
 //! Per-op modules are named after the op's unique name (`handshake.name`), or
 //! `<mnemonic><op id>` when it has none, with characters outside `[A-Za-z0-9_$.]` replaced by
 //! `_`; a clash with an earlier name (or the function's) gets a `_<n>` suffix. Instances carry
@@ -17,7 +20,7 @@
 use super::ir::{HwModule, Netlist, SignalId};
 use super::ports::{behaviour, unbundled_ports};
 use crate::diag::Diagnostic;
-use crate::handshake::{Func, OpKind, ValueId};
+use crate::handshake::{Func, OpKind, Type, ValueId};
 use std::collections::BTreeSet;
 
 /// Lowers one (verified, materialized) function to its phase-1 netlist.
@@ -38,6 +41,23 @@ pub fn unbundle_func(f: &Func) -> Result<Netlist, Vec<Diagnostic>> {
         set(&mut signals, a, ids);
     }
     let mut users = Vec::new();
+    for (i, a) in unused_memories(f) {
+        let arg = f
+            .arg_names
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| format!("arg{i}"));
+        let name = fresh(&mut used, format!("sink_{arg}"));
+        let ty: Vec<_> = f.ty(a).cloned().into_iter().collect();
+        let unit = HwModule::leaf(
+            name.clone(),
+            unbundled_ports(&ty, &[]),
+            behaviour(&OpKind::Sink),
+        );
+        let inst = top.add_instance(name, &unit);
+        modules.push(unit);
+        users.push((inst, vec![a]));
+    }
     for (id, op) in f.ops() {
         if op.kind == OpKind::End {
             continue;
@@ -101,6 +121,21 @@ pub fn unbundle_func(f: &Func) -> Result<Netlist, Vec<Diagnostic>> {
     }
     modules.push(top);
     Ok(Netlist { modules })
+}
+
+/// The memory arguments the function never uses (an array the kernel does not access): each
+/// gets a sink, as materialization gives every other unused value, so that its ready signal has
+/// a driver once inverted.
+/// Returns each with its argument position.
+fn unused_memories(f: &Func) -> Vec<(usize, ValueId)> {
+    let uses = f.use_lists();
+    f.args
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|&(_, a)| matches!(f.ty(a), Some(Type::MemRef { .. })))
+        .filter(|(_, a)| uses.get(a.0 as usize).is_none_or(Vec::is_empty))
+        .collect()
 }
 
 fn set(signals: &mut [Option<Vec<SignalId>>], v: ValueId, ids: Vec<SignalId>) {

@@ -1,11 +1,13 @@
-//! The verifier of the Synth netlist. Invariants (each violation is one error diagnostic naming
-//! the module and the signal or port; the verifier never panics):
+//! The verifier of the Synth netlist, after each phase of the lowering ([`SynthPhase`]).
+//! Invariants (each violation is one error diagnostic naming the module and the signal or port;
+//! the verifier never panics):
 //! * **no Handshake types**: ports and signals are plain bit vectors by construction; every
 //!   port has a non-zero width and the module names are unique;
-//! * **ready against data**: in every module, for every channel with a valid port, each ready
-//!   port (and upstream extra signal) has the opposite direction of the valid port, and data and
-//!   downstream extras its direction;
-//! * **single bits**: every port and signal is one bit wide;
+//! * **directions**: in every module, for every channel with a valid port, data and downstream
+//!   extras have the valid port's direction; each ready port (and upstream extra signal) has
+//!   the valid port's direction after unbundling and the opposite one from ready inversion on
+//!   (ready against data);
+//! * **single bits** (after bit splitting): every port and signal is one bit wide;
 //! * **drivers**: every signal is defined once, by an input port, the subcircuit or an instance
 //!   result that points back to it; every operand and output names an existing signal;
 //! * **consumers**: in a graph module every signal of a handshaked channel (one with valid) has
@@ -19,19 +21,36 @@ use super::ir::{
 use crate::diag::Diagnostic;
 use std::collections::{BTreeMap, BTreeSet};
 
+/// A phase of the Synth lowering, after which the netlist is verified.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SynthPhase {
+    /// After unbundling: every signal in its channel's direction.
+    Unbundled,
+    /// After ready inversion: ready against data.
+    Inverted,
+    /// After bit splitting: the final netlist, single bits only.
+    Split,
+}
+
+crate::named_enum!(SynthPhase, "Synth phase" {
+    Unbundled => "unbundle",
+    Inverted => "invert-ready",
+    Split => "split-bits",
+});
+
 /// Verifies a lowering result (an unchanged Handshake module has nothing to check).
 pub fn verify(m: &SynthModule) -> Vec<Diagnostic> {
     match m {
         SynthModule::Unchanged(_) => Vec::new(),
-        SynthModule::Lowered(net) => verify_netlist(net),
+        SynthModule::Lowered(net) => verify_netlist(net, SynthPhase::Split),
     }
 }
 
 /// The modules verified so far, by name, with their handshaked channels (those with valid).
 type Known<'a> = BTreeMap<&'a str, (&'a HwModule, BTreeSet<ChannelRef>)>;
 
-/// Verifies every module of a netlist.
-pub fn verify_netlist(net: &Netlist) -> Vec<Diagnostic> {
+/// Verifies every module of a netlist as it stands after `phase`.
+pub fn verify_netlist(net: &Netlist, phase: SynthPhase) -> Vec<Diagnostic> {
     let mut diags = Vec::new();
     let mut known = Known::new();
     for m in &net.modules {
@@ -40,7 +59,7 @@ pub fn verify_netlist(net: &Netlist) -> Vec<Diagnostic> {
         if dup {
             err("module is defined twice".into());
         }
-        check_ports(m, &mut err);
+        check_ports(m, phase, &mut err);
         check_drivers(m, &known, &mut err);
         let handshaked = handshaked(&m.ports);
         if m.subckt.is_none() {
@@ -66,20 +85,24 @@ fn valid_dirs(ports: &[Port]) -> Vec<(ChannelRef, PortDir)> {
         .collect()
 }
 
-fn check_ports(m: &HwModule, err: &mut impl FnMut(String)) {
+fn check_ports(m: &HwModule, phase: SynthPhase, err: &mut impl FnMut(String)) {
+    let single_bits = phase == SynthPhase::Split;
+    let ready_against_data = phase != SynthPhase::Unbundled;
     let mut names = BTreeSet::new();
     let valids: BTreeMap<ChannelRef, PortDir> = valid_dirs(&m.ports).into_iter().collect();
     for p in &m.ports {
         if !names.insert(p.name.as_str()) {
             err(format!("port {} appears twice", p.name));
         }
-        if p.width != 1 {
+        if single_bits && p.width != 1 {
             err(format!("port {} is {} bits wide, not one", p.name, p.width));
+        } else if p.width == 0 {
+            err(format!("port {} has no bits", p.name));
         }
         let Some(&valid) = valids.get(&p.channel) else {
             continue;
         };
-        let want = if p.role.against_data() {
+        let want = if ready_against_data && p.role.against_data() {
             valid.flipped()
         } else {
             valid
@@ -94,7 +117,7 @@ fn check_ports(m: &HwModule, err: &mut impl FnMut(String)) {
             ));
         }
     }
-    for s in &m.signals {
+    for s in m.signals.iter().filter(|_| single_bits) {
         if s.width != 1 {
             err(format!(
                 "signal %{} is {} bits wide, not one",
@@ -254,5 +277,73 @@ fn check_consumers(
                 s.name
             ));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::driver::{compile_files, DriverOptions};
+    use crate::synth::{invert_ready::invert_ready, split_bits::split_bits, unbundle};
+
+    /// The netlists after each phase of a small kernel's buffered circuit.
+    fn phases() -> [Netlist; 3] {
+        let kernel = "int sum(int a[4]) {\n  int s = 0;\n  for (int i = 0; i < 4; i++) s += a[i];\n  return s;\n}\n\
+                      int main(void) {\n  int a[4] = {1, 2, 3, 4};\n  CALL_KERNEL(sum, a);\n  return 0;\n}\n";
+        let files = [("sum.c".to_string(), kernel.to_string())];
+        let (out, _) = compile_files(&files, &DriverOptions::default(), &mut |_| {});
+        let func = out.kernel().expect("a kernel");
+        let unbundled = unbundle::unbundle_func(func).expect("unbundles");
+        let inverted = invert_ready(&unbundled).expect("inverts");
+        let split = split_bits(&inverted);
+        [unbundled, inverted, split]
+    }
+
+    fn errors(net: &Netlist, phase: SynthPhase) -> Vec<String> {
+        verify_netlist(net, phase)
+            .into_iter()
+            .map(|d| d.message)
+            .collect()
+    }
+
+    #[test]
+    fn each_phase_verifies_under_its_own_rules() {
+        let [unbundled, inverted, split] = phases();
+        assert_eq!(
+            errors(&unbundled, SynthPhase::Unbundled),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            errors(&inverted, SynthPhase::Inverted),
+            Vec::<String>::new()
+        );
+        assert_eq!(errors(&split, SynthPhase::Split), Vec::<String>::new());
+    }
+
+    #[test]
+    fn ready_with_data_is_an_error_once_inverted_and_ready_against_data_before() {
+        let [unbundled, inverted, _] = phases();
+        let found = errors(&unbundled, SynthPhase::Inverted);
+        assert!(found.iter().any(|m| m.contains("ready port")), "{found:?}");
+        let found = errors(&inverted, SynthPhase::Unbundled);
+        assert!(found.iter().any(|m| m.contains("ready port")), "{found:?}");
+    }
+
+    #[test]
+    fn a_multi_bit_port_is_an_error_only_after_splitting() {
+        let [_, inverted, _] = phases();
+        let found = errors(&inverted, SynthPhase::Split);
+        assert!(
+            found.iter().any(|m| m.contains("bits wide, not one")),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_port_without_bits_is_an_error_in_every_phase() {
+        let [mut unbundled, ..] = phases();
+        unbundled.modules[0].ports[0].width = 0;
+        let found = errors(&unbundled, SynthPhase::Unbundled);
+        assert!(found.iter().any(|m| m.contains("has no bits")), "{found:?}");
     }
 }

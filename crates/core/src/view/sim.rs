@@ -12,7 +12,7 @@ use super::model::GraphView;
 use crate::handshake::Func;
 use crate::sim::adapter::UnitOrigin;
 use crate::sim::run_kernel::{describe_deadlock, KernelCheck};
-use crate::sim::{to_vcd, ChannelState, Status};
+use crate::sim::{to_vcd, ChannelState, Status, StatusKind};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -27,8 +27,8 @@ pub struct SimView {
     pub cycles: u64,
     /// Cycles recorded in `states` and `transfers`.
     pub recorded: u64,
-    /// `finished`, `deadlock`, `combinational loop` or `cycle limit`.
-    pub status: String,
+    /// How the run ended.
+    pub status: StatusKind,
     /// True when the run finished and every output matches the interpreter's.
     pub passed: bool,
     /// Number of outputs that differ from the interpreter's.
@@ -77,8 +77,9 @@ pub fn sim_view(func: &Func, graph: &GraphView, check: &KernelCheck) -> SimView 
         ..SimView::default()
     };
     let mut report: Vec<String> = Vec::new();
-    view.status = match &check.status {
-        Status::Finished => "finished",
+    view.status = check.status.kind();
+    match &check.status {
+        Status::Finished | Status::CycleLimit => {}
         Status::Deadlock(d) => {
             view.deadlock_channels = d
                 .stalled
@@ -105,15 +106,9 @@ pub fn sim_view(func: &Func, graph: &GraphView, check: &KernelCheck) -> SimView 
             units.dedup();
             view.deadlock_units = units;
             report.push(describe_deadlock(d, func, adapted));
-            "deadlock"
         }
-        Status::CombLoop(r) => {
-            report.push(r.render(netlist));
-            "combinational loop"
-        }
-        Status::CycleLimit => "cycle limit",
+        Status::CombLoop(r) => report.push(r.render(netlist)),
     }
-    .to_string();
     for l in &check.loops {
         let bb = l.bb.map_or("?".to_string(), |b| b.to_string());
         let ii = l.ii.map_or("-".to_string(), |i| i.to_string());

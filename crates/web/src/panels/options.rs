@@ -2,7 +2,7 @@
 
 use crate::state::use_session;
 use leptos::prelude::*;
-use rivulet_core::share::{BufferAlgorithm, Hdl};
+use rivulet_core::options::{BufferAlgorithm, Hdl};
 
 /// The options row.
 #[component]

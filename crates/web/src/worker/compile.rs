@@ -13,8 +13,9 @@ use crate::protocol::{
 use base64::Engine;
 use rivulet_core::driver::{
     compile_files, BufferOptions, BufferReport, Compiled, DriverOptions, RtlOptions, RtlOutput,
+    StageGroup,
 };
-use rivulet_core::rtl::config::Hdl;
+use rivulet_core::options::Hdl;
 
 /// Compiles `files` (kernel first) with `options`, calling `progress` with the name of each
 /// stage as it starts; `now` is a clock in milliseconds. Never panics on user input.
@@ -35,22 +36,18 @@ pub fn compile_keeping(
     now: &dyn Fn() -> f64,
 ) -> (CompileOutcome, Compiled) {
     let started = now();
-    let hdl = if options.hdl == "verilog" {
-        Hdl::Verilog
-    } else {
-        Hdl::Vhdl
-    };
     let kernel = files.first().map_or("kernel.c", |f| f.name.as_str());
-    let mut rtl = RtlOptions::new(hdl, kernel);
+    let mut rtl = RtlOptions::new(options.hdl, kernel);
     rtl.zip = true;
     let driver_options = DriverOptions {
         buffers: BufferOptions {
-            algorithm: options.buffer_algorithm.clone(),
+            algorithm: options.buffer_algorithm,
             clock_period_ns: options.clock_period_ns,
         },
         golden: true,
         synth: true,
         rtl: Some(rtl),
+        ..DriverOptions::default()
     };
     let pairs: Vec<(String, String)> = files
         .iter()
@@ -68,7 +65,7 @@ pub fn compile_keeping(
         .enumerate()
         .map(|(k, s)| StageOutcome {
             name: s.name.clone(),
-            group: s.group.name().to_string(),
+            group: s.group,
             millis: starts.get(k + 1).copied().unwrap_or(ended)
                 - starts.get(k).copied().unwrap_or(ended),
             ir: s.ir.clone(),
@@ -93,7 +90,7 @@ pub fn compile_keeping(
     let graph_millis = now() - view_started;
     let buffers_millis = stages
         .iter()
-        .find(|s| s.group == "buffers")
+        .find(|s| s.group == StageGroup::Buffers)
         .map_or(0.0, |s| s.millis);
     let outcome = CompileOutcome {
         compiler: rivulet_core::banner(),
@@ -105,7 +102,7 @@ pub fn compile_keeping(
             .rtl
             .as_ref()
             .filter(|r| !r.files.is_empty())
-            .map(|r| wire_rtl(r, &options.hdl)),
+            .map(|r| wire_rtl(r, options.hdl)),
         stages,
         diagnostics,
         graph,
@@ -117,8 +114,8 @@ pub fn compile_keeping(
 
 fn wire_buffers(b: &BufferReport, millis: f64) -> WireBuffers {
     WireBuffers {
-        requested: b.requested.clone(),
-        algorithm: b.algorithm.clone(),
+        requested: b.requested,
+        algorithm: b.algorithm,
         clock_period_ns: b.clock_period_ns,
         buffers: b.buffers,
         critical_path_ns: b.critical_path_ns,
@@ -127,7 +124,7 @@ fn wire_buffers(b: &BufferReport, millis: f64) -> WireBuffers {
         milp: b.milp.as_ref().map(|m| WireMilp {
             variables: m.variables,
             constraints: m.constraints,
-            status: m.status.clone(),
+            status: m.status,
             objective: m.objective,
             integer_variables: m.integer_variables,
             lp_bound: m.lp_bound,
@@ -155,9 +152,9 @@ fn wire_buffers(b: &BufferReport, millis: f64) -> WireBuffers {
     }
 }
 
-fn wire_rtl(r: &RtlOutput, hdl: &str) -> WireRtl {
+fn wire_rtl(r: &RtlOutput, hdl: Hdl) -> WireRtl {
     WireRtl {
-        hdl: hdl.to_string(),
+        hdl,
         top: r.top.clone(),
         files: r
             .files

@@ -3,8 +3,7 @@
 //! the trace on the graph view's channels.
 
 use crate::protocol::WireSimulation;
-use rivulet_core::driver::Compiled;
-use rivulet_core::sim::run_c::check_compiled;
+use rivulet_core::driver::{simulate as check, Compiled};
 use rivulet_core::sim::SimOptions;
 use rivulet_core::view::{sim_view, GraphView};
 
@@ -20,7 +19,7 @@ pub fn simulate(
         ..SimOptions::default()
     };
     let (view, errors) = match compiled {
-        Some((c, Some(graph))) => match (check_compiled(c, &options), c.kernel()) {
+        Some((c, Some(graph))) => match (check(c, &options), c.kernel()) {
             (Ok(check), Some(func)) => (Some(sim_view(func, graph, &check)), Vec::new()),
             (Err(diags), _) => (None, diags.into_iter().map(|d| d.message).collect()),
             (Ok(_), None) => (None, vec!["the compilation has no kernel".to_string()]),

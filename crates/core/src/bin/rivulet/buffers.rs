@@ -1,34 +1,7 @@
-//! The buffer-placement options of `compile` and `sim` (`--buffers`, `--clock-period`,
-//! `--dump-milp`) and the placement summary both print.
+//! The placement summary `compile` and `sim` print, and the LP files of `--dump-milp`.
 
-use rivulet_core::driver::{BufferOptions, BufferReport, FPGA20, FPL22, ON_MERGES};
+use rivulet_core::driver::BufferReport;
 use std::path::Path;
-
-/// Buffer placement algorithms on the command line.
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
-pub enum Algorithm {
-    /// The correctness-first placement: slots after merges on cycles.
-    OnMerges,
-    /// The FPGA20 MILP: data/valid timing, throughput per loop.
-    Fpga20,
-    /// The FPL22 MILP: data/valid and ready timing, throughput per loop.
-    Fpl22,
-}
-
-impl Algorithm {
-    /// The driver's options for this algorithm and clock period.
-    pub fn options(self, clock_period_ns: f64) -> BufferOptions {
-        let name = match self {
-            Algorithm::OnMerges => ON_MERGES,
-            Algorithm::Fpga20 => FPGA20,
-            Algorithm::Fpl22 => FPL22,
-        };
-        BufferOptions {
-            algorithm: name.to_string(),
-            clock_period_ns,
-        }
-    }
-}
 
 /// A few lines describing what the placement did.
 pub fn summary(r: &BufferReport) -> String {

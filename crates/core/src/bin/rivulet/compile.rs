@@ -3,9 +3,9 @@
 //! buffers of `--buffers`; default: the materialized circuit, or on-merges for HW and RTL).
 
 use crate::output::out;
-use rivulet_core::cfg::{compile_c, print};
+use rivulet_core::cfg::print;
 use rivulet_core::diag::{has_errors, render, SourceMap};
-use rivulet_core::driver::{BufferOptions, BufferReport};
+use rivulet_core::driver::{self, BufferOptions, BufferReport, DriverOptions, StageGroup};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -22,25 +22,6 @@ pub enum Emit {
     Hw,
     /// The Synth lowering: unbundled data/valid/ready wires, ready inverted, 1-bit ports.
     Synth,
-}
-
-/// The `--hdl` values.
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
-pub enum HdlArg {
-    /// VHDL-2008 (simulated with GHDL).
-    Vhdl,
-    /// Verilog-2005 (simulated with Icarus Verilog).
-    Verilog,
-}
-
-impl HdlArg {
-    /// The core's language value.
-    pub fn hdl(self) -> rivulet_core::rtl::config::Hdl {
-        match self {
-            HdlArg::Vhdl => rivulet_core::rtl::config::Hdl::Vhdl,
-            HdlArg::Verilog => rivulet_core::rtl::config::Hdl::Verilog,
-        }
-    }
 }
 
 /// Reads the kernel and returns the source map, its file id and a header lookup next to it.
@@ -107,21 +88,16 @@ pub fn run(file: &Path, emit: Emit, rtl: &crate::rtl::RtlArgs, placement: &Place
     if !matches!(emit, Emit::Cfg) {
         return crate::compile_hs::run(&mut sources, id, &mut lookup, emit, placement);
     }
-    let out = compile_c(&mut sources, id, &mut lookup, false);
+    let options = DriverOptions {
+        stop_after: Some(StageGroup::Cfg),
+        ..DriverOptions::default()
+    };
+    let out = driver::compile(&mut sources, id, &mut lookup, &options, &mut |_| {});
     eprint!("{}", render(&sources, &out.diagnostics));
-    if has_errors(&out.diagnostics) {
-        return ExitCode::from(1);
-    }
-    let Some(module) = out.module else {
+    let Some(mut kernel_only) = out.cfg.filter(|_| !has_errors(&out.diagnostics)) else {
         return ExitCode::from(1);
     };
-    match emit {
-        Emit::Handshake | Emit::Dot | Emit::Hw | Emit::Synth => {}
-        Emit::Cfg => {
-            let mut kernel_only = module.clone();
-            kernel_only.functions.truncate(1);
-            out!("{}", print::print_module(&kernel_only));
-        }
-    }
+    kernel_only.functions.truncate(1);
+    out!("{}", print::print_module(&kernel_only));
     ExitCode::SUCCESS
 }

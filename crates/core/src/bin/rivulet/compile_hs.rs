@@ -4,9 +4,8 @@
 use crate::compile::{Emit, Placement};
 use crate::output::out;
 use rivulet_core::diag::{has_errors, render, FileId, SourceMap};
-use rivulet_core::driver::{self, DriverOptions};
+use rivulet_core::driver::{self, DriverOptions, StageGroup};
 use rivulet_core::handshake::{dot, print_module};
-use rivulet_core::pipeline::compile_c_to_handshake;
 use rivulet_core::synth;
 use std::process::ExitCode;
 
@@ -18,21 +17,21 @@ pub fn run(
     emit: Emit,
     placement: &Placement,
 ) -> ExitCode {
-    let (module, diagnostics) = if let Some(buffers) = &placement.buffers {
-        let options = DriverOptions {
-            buffers: buffers.clone(),
-            ..DriverOptions::default()
-        };
-        let out = driver::compile(sources, id, lookup, &options, &mut |_| {});
-        if let Err(e) = placement.finish(out.buffers.as_ref()) {
-            eprintln!("error: {e}");
-            return ExitCode::from(1);
-        }
-        (out.module, out.diagnostics)
-    } else {
-        let out = compile_c_to_handshake(sources, id, lookup, false);
-        (out.module, out.diagnostics)
+    // Without `--buffers`, the materialized circuit before buffer placement.
+    let options = DriverOptions {
+        buffers: placement.buffers.clone().unwrap_or_default(),
+        stop_after: Some(match placement.buffers {
+            Some(_) => StageGroup::Hw,
+            None => StageGroup::Handshake,
+        }),
+        ..DriverOptions::default()
     };
+    let out = driver::compile(sources, id, lookup, &options, &mut |_| {});
+    if let Err(e) = placement.finish(out.buffers.as_ref()) {
+        eprintln!("error: {e}");
+        return ExitCode::from(1);
+    }
+    let (module, diagnostics) = (out.module, out.diagnostics);
     eprint!("{}", render(sources, &diagnostics));
     let Some(module) = module.filter(|_| !has_errors(&diagnostics)) else {
         return ExitCode::from(1);

@@ -2,9 +2,9 @@
 
 use crate::compile::{load, lookup_next_to};
 use crate::output::outln;
-use rivulet_core::cfg::compile_c;
 use rivulet_core::diag::{has_errors, render};
-use rivulet_core::interp::{json, run, InterpOptions};
+use rivulet_core::driver::{self, DriverOptions, StageGroup};
+use rivulet_core::interp::json;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -18,27 +18,24 @@ pub fn run_cmd(file: &Path, as_json: bool, max_steps: Option<u64>) -> ExitCode {
         }
     };
     let mut lookup = lookup_next_to(file);
-    let out = compile_c(&mut sources, id, &mut lookup, false);
+    let mut options = DriverOptions {
+        golden: true,
+        stop_after: Some(StageGroup::Golden),
+        ..DriverOptions::default()
+    };
+    if let Some(n) = max_steps {
+        options.interp.max_steps = n;
+    }
+    let out = driver::compile(&mut sources, id, &mut lookup, &options, &mut |_| {});
     eprint!("{}", render(&sources, &out.diagnostics));
+    let (Some(result), Some(cfg)) = (&out.golden, &out.cfg) else {
+        return ExitCode::from(1);
+    };
     if has_errors(&out.diagnostics) {
         return ExitCode::from(1);
     }
-    let Some(module) = out.module else {
-        return ExitCode::from(1);
-    };
-    let mut opts = InterpOptions::default();
-    if let Some(n) = max_steps {
-        opts.max_steps = n;
-    }
-    let result = match run(&module, &opts) {
-        Ok(r) => r,
-        Err(d) => {
-            eprint!("{}", render(&sources, &[d]));
-            return ExitCode::from(1);
-        }
-    };
     let Some(call) = result.last_call() else {
-        eprintln!("error: `main` never called the kernel `{}`", module.kernel);
+        eprintln!("error: `main` never called the kernel `{}`", cfg.kernel);
         return ExitCode::from(1);
     };
     if as_json {

@@ -13,6 +13,8 @@ mod rtl;
 mod sim;
 
 use clap::{Parser, Subcommand};
+use rivulet_core::driver::BufferOptions;
+use rivulet_core::options::{BufferAlgorithm, Hdl};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -37,7 +39,7 @@ enum Command {
         emit: Option<compile::Emit>,
         /// Emit RTL in this language (with `-o` and/or `--zip`).
         #[arg(long, value_enum)]
-        hdl: Option<compile::HdlArg>,
+        hdl: Option<Hdl>,
         /// Write the RTL, testbench, run-sim.sh, IR stages and report to this directory.
         #[arg(short = 'o', long = "out")]
         out: Option<std::path::PathBuf>,
@@ -52,7 +54,7 @@ enum Command {
         allow_generators: bool,
         /// Place buffers with this algorithm (the IR printed is then the buffered one).
         #[arg(long, value_enum)]
-        buffers: Option<buffers::Algorithm>,
+        buffers: Option<BufferAlgorithm>,
         /// Target clock period in ns for the MILP placements.
         #[arg(long, default_value_t = 4.0)]
         clock_period: f64,
@@ -77,7 +79,7 @@ enum Command {
         file: std::path::PathBuf,
         /// Buffer placement before simulating.
         #[arg(long, value_enum, default_value = "on-merges")]
-        buffers: sim::Buffers,
+        buffers: BufferAlgorithm,
         /// Target clock period in ns for the MILP placements.
         #[arg(long, default_value_t = 4.0)]
         clock_period: f64,
@@ -123,7 +125,10 @@ fn main() -> ExitCode {
             dump_milp,
         } => {
             let placement = compile::Placement {
-                buffers: buffers.map(|b| b.options(clock_period)),
+                buffers: buffers.map(|algorithm| BufferOptions {
+                    algorithm,
+                    clock_period_ns: clock_period,
+                }),
                 dump_milp,
             };
             let emit = emit.unwrap_or(
@@ -134,7 +139,7 @@ fn main() -> ExitCode {
                 },
             );
             let rtl = rtl::RtlArgs {
-                hdl: hdl.map(compile::HdlArg::hdl),
+                hdl,
                 out,
                 zip,
                 configs: rtl_config,

@@ -1,38 +1,26 @@
-//! `rivulet sim K.c [--buffers on-merges|none|fpga20|fpl22] [--clock-period NS] [--vcd out.vcd]
+//! `rivulet sim K.c [--buffers on-merges|fpga20|fpl22|none] [--clock-period NS] [--vcd out.vcd]
 //! [--json]`: compiles the kernel to a circuit (buffers placed by the driver's placement, the
 //! same as `compile`), simulates it cycle by cycle on the inputs `main` passes, and checks its
 //! outputs against the interpreter. Prints the check, the cycles and each loop's measured initiation
 //! interval; with `--json` the last line is the simulated call in the interpreter's JSON format
 //! plus `"cycles"`. Exit 1 on a compile error, mismatch, deadlock or other failed run.
 
-use crate::buffers::{summary, Algorithm};
+use crate::buffers::summary;
 use crate::compile::{load, lookup_next_to};
 use crate::output::{out, outln};
 use rivulet_core::diag::{has_errors, render};
+use rivulet_core::driver::{self, BufferOptions, DriverOptions};
 use rivulet_core::interp::json;
-use rivulet_core::sim::run_c::{simulate_c, Buffering, SimCOptions};
+use rivulet_core::options::BufferAlgorithm;
 use rivulet_core::sim::run_kernel::describe_deadlock;
-use rivulet_core::sim::{to_vcd, Status};
+use rivulet_core::sim::{to_vcd, SimOptions, Status};
 use std::path::Path;
 use std::process::ExitCode;
-
-/// Buffer placement choices on the command line.
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
-pub enum Buffers {
-    /// The correctness-first placement: slots after merges on cycles.
-    OnMerges,
-    /// No buffers beyond those the lowering places.
-    None,
-    /// The FPGA20 MILP placement.
-    Fpga20,
-    /// The FPL22 MILP placement.
-    Fpl22,
-}
 
 /// Runs the subcommand.
 pub fn run_cmd(
     file: &Path,
-    buffers: Buffers,
+    algorithm: BufferAlgorithm,
     clock_period_ns: f64,
     vcd: Option<&Path>,
     as_json: bool,
@@ -45,20 +33,22 @@ pub fn run_cmd(
         }
     };
     let mut lookup = lookup_next_to(file);
-    let mut opts = SimCOptions {
-        buffering: match buffers {
-            Buffers::OnMerges => Buffering::Placed(Algorithm::OnMerges.options(clock_period_ns)),
-            Buffers::None => Buffering::None,
-            Buffers::Fpga20 => Buffering::Placed(Algorithm::Fpga20.options(clock_period_ns)),
-            Buffers::Fpl22 => Buffering::Placed(Algorithm::Fpl22.options(clock_period_ns)),
+    let options = DriverOptions {
+        buffers: BufferOptions {
+            algorithm,
+            clock_period_ns,
         },
-        ..SimCOptions::default()
+        stop_after: Some(driver::StageGroup::Buffers),
+        simulate: Some(SimOptions {
+            trace: vcd.is_some(),
+            ..SimOptions::default()
+        }),
+        ..DriverOptions::default()
     };
-    opts.sim.trace = vcd.is_some();
-    let out = simulate_c(&mut sources, id, &mut lookup, &opts);
+    let out = driver::compile(&mut sources, id, &mut lookup, &options, &mut |_| {});
     eprint!("{}", render(&sources, &out.diagnostics));
-    let failure = out.failure();
-    let (Some(check), Some(func)) = (&out.check, &out.func) else {
+    let failure = out.simulation_failure();
+    let (Some(check), Some(func)) = (&out.simulation, out.kernel()) else {
         return ExitCode::from(1);
     };
     if has_errors(&out.diagnostics) {
@@ -71,7 +61,11 @@ pub fn run_cmd(
             return ExitCode::from(1);
         }
     }
-    if let Some(report) = &out.buffers {
+    if let Some(report) = out
+        .buffers
+        .as_ref()
+        .filter(|_| algorithm != BufferAlgorithm::None)
+    {
         out!("{}", summary(report));
     }
     let n = &check.adapted.netlist;

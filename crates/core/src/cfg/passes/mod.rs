@@ -2,8 +2,8 @@
 //!
 //! Each pass is a function over one [`Function`] in its own file. The pipeline is data
 //! ([`PIPELINE`]): the web app lists it and shows the IR after each pass. Passes run in this
-//! order on the kernel and on `main`; the verifier runs after each one in debug builds and
-//! tests, and its findings are internal errors (never a panic).
+//! order on the kernel and on `main`; the verifier runs after each one, always, and its
+//! findings are internal errors (never a panic).
 
 pub mod compact;
 pub mod const_fold;
@@ -17,7 +17,7 @@ mod util;
 
 use super::ir::{Function, Module};
 use crate::diag::Diagnostic;
-use crate::stages::{StageObserver, StageRecorder};
+use crate::stages::StageObserver;
 
 /// A pass of the pipeline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,17 +97,6 @@ pub fn run_pass(p: PassId, f: &mut Function, diags: &mut Vec<Diagnostic>) {
         PassId::Dce => dce::run(f),
         PassId::Compact => compact::run(f),
     }
-}
-
-pub use crate::stages::Stage;
-
-/// Runs the whole pipeline on every function of `m`, verifying after each pass. Returns the
-/// IR after each pass when `record` is set. Verifier failures are reported as internal errors.
-pub fn optimize(m: &mut Module, record: bool, diags: &mut Vec<Diagnostic>) -> Vec<Stage> {
-    let mut recorder = StageRecorder::new(record, super::print::print_module);
-    recorder.record("lower", m);
-    optimize_observed(m, diags, &mut recorder);
-    recorder.stages
 }
 
 /// Runs the whole pipeline on every function of `m`, telling `observer` when each pass starts

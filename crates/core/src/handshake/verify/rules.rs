@@ -471,9 +471,17 @@ impl Rule<'_, '_, '_> {
                 ins[0].long()
             ));
         }
-        if outs[0] != ins[0] {
+        // The ports facing the memory interface carry no extra signals; the extra signals of
+        // the address travel with the data on the kernel's side (the loaded data, or the data
+        // to store).
+        let (memory_data, kernel_data) = if store {
+            (outs[1], ins[1])
+        } else {
+            (ins[1], outs[1])
+        };
+        if !Self::same_data(outs[0], ins[0]) || !outs[0].extras().is_empty() {
             self.err(format!(
-                "address output must have the address type {}, not {}",
+                "address output must carry the address {} without extra signals, not {}",
                 ins[0].long(),
                 outs[0].long()
             ));
@@ -483,6 +491,19 @@ impl Rule<'_, '_, '_> {
                 "data output {} must carry the data of {}",
                 outs[1].long(),
                 ins[1].long()
+            ));
+        }
+        if !memory_data.extras().is_empty() {
+            self.err(format!(
+                "the data exchanged with memory must carry no extra signals, not {}",
+                memory_data.long()
+            ));
+        }
+        if kernel_data.extras() != ins[0].extras() {
+            self.err(format!(
+                "{} must carry the extra signals of the address {}",
+                kernel_data.long(),
+                ins[0].long()
             ));
         }
         if ins.len() == 3 && (!ins[2].is_control() || !outs[2].is_control()) {

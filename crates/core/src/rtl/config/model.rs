@@ -114,35 +114,8 @@ pub struct TimingModel {
     pub constraints: Vec<(String, ValueConstraints)>,
 }
 
-/// The hardware description language of a concretized module.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Hdl {
-    /// VHDL (the default).
-    #[default]
-    Vhdl,
-    /// Verilog.
-    Verilog,
-}
-
-impl Hdl {
-    /// The file extension of a source in this language, without the dot.
-    pub fn extension(self) -> &'static str {
-        match self {
-            Hdl::Vhdl => "vhd",
-            Hdl::Verilog => "v",
-        }
-    }
-}
-
-impl fmt::Display for Hdl {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Hdl::Vhdl => "vhdl",
-            Hdl::Verilog => "verilog",
-        })
-    }
-}
+/// The hardware description language of a concretized module (the one [`Hdl`] type).
+pub use crate::options::Hdl;
 
 /// How the ports of a logical port array are named in the RTL module.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]

@@ -54,17 +54,9 @@ impl EmitOptions {
         if !self.configs.is_empty() {
             return self.configs.clone();
         }
-        let name = format!("configs/rtl-config-{}.json", hdl_word(self.hdl));
+        let name = format!("configs/rtl-config-{}.json", self.hdl.name());
         let text = embedded::embedded_file(&name).unwrap_or("[]");
         vec![(name, text.to_string())]
-    }
-}
-
-/// `vhdl` or `verilog`.
-pub fn hdl_word(hdl: Hdl) -> &'static str {
-    match hdl {
-        Hdl::Vhdl => "vhdl",
-        Hdl::Verilog => "verilog",
     }
 }
 
@@ -130,8 +122,8 @@ pub fn emit_rtl(
                     "`{}` ({}) is concretized in {} but the design is emitted in {}",
                     ext.sym,
                     ext.hw_name,
-                    hdl_word(r.hdl),
-                    hdl_word(options.hdl)
+                    r.hdl.name(),
+                    options.hdl.name()
                 )));
             }
             Ok(r) => {

@@ -10,7 +10,7 @@ use crate::protocol::WireDiagnostic;
 use crate::state::use_session;
 use leptos::html::Textarea;
 use leptos::prelude::*;
-use rivulet_core::diag::SourceMap;
+use rivulet_core::diag::{Severity, SourceMap};
 use web_sys::HtmlTextAreaElement;
 
 /// The editable, highlighted source of the active tab.
@@ -45,7 +45,7 @@ pub fn Code(
                     d.at.as_ref().map(|at| Marker {
                         start: at.start as usize,
                         end: at.end as usize,
-                        severity: d.severity.clone(),
+                        severity: d.severity,
                         title: d.message.clone(),
                     })
                 })
@@ -55,11 +55,11 @@ pub fn Code(
     };
     let gutter_html = move || {
         let lines = file.with(|(_, t)| t.split('\n').count());
-        let flagged: Vec<(u32, String, String)> = here.with(|d| {
+        let flagged: Vec<(u32, Severity, String)> = here.with(|d| {
             d.iter()
                 .filter_map(|d| {
                     let at = d.at.as_ref()?;
-                    Some((at.line, d.severity.clone(), d.message.clone()))
+                    Some((at.line, d.severity, d.message.clone()))
                 })
                 .collect()
         });

@@ -42,7 +42,7 @@ pub fn DiagnosticsList(
                         view! {
                             <li class=class>
                                 <button class="diag-open" data-testid="diagnostic" on:click=move |_| open(&item)>
-                                    <span class="diag-sev">{d.severity.clone()}</span>
+                                    <span class="diag-sev">{d.severity.name()}</span>
                                     <span class="diag-place">{place}</span>
                                     <span class="diag-msg">{d.message.clone()}</span>
                                 </button>

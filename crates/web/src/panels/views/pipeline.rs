@@ -3,7 +3,8 @@
 //! shows the text after it (IR, source or golden values) with a Copy button. Groups that did
 //! not run say so.
 
-use crate::protocol::{StageOutcome, STAGES};
+use crate::protocol::{describe_group, StageOutcome};
+use rivulet_core::driver::StageGroup;
 use crate::state::use_session;
 use leptos::prelude::*;
 
@@ -31,9 +32,10 @@ pub fn PipelineView() -> impl IntoView {
     view! {
         <div class="pipeline">
             <ol class="stages" data-testid="stages">
-                {STAGES
+                {StageGroup::ALL
                     .iter()
-                    .map(|&(group, what)| {
+                    .map(|&group| {
+                        let what = describe_group(group);
                         let passes = move || {
                             stages.with(|s| {
                                 s.iter()
@@ -55,7 +57,7 @@ pub fn PipelineView() -> impl IntoView {
                         view! {
                             <li class="stage-group" data-testid=format!("stage-{group}")>
                                 <div class="stage-head" class:ran=move || !passes().is_empty()>
-                                    <span class="stage-name">{group}</span>
+                                    <span class="stage-name">{group.name()}</span>
                                     <span class="stage-what">{what}</span>
                                     <span class="stage-info">{info}</span>
                                 </div>
@@ -124,7 +126,7 @@ fn pass_button(
                 class:selected=move || selected.with(|s| s.as_ref().is_some_and(|s| s.0 == k))
                 data-testid="pass"
                 data-name=p.name.clone()
-                data-group=p.group.clone()
+                data-group=p.group.name()
                 disabled=!has_ir
                 title=if has_ir { "Show the text after this pass" } else { "This pass produced no text" }
                 on:click=move |_| selected.set(Some((k, name.clone())))

@@ -6,7 +6,7 @@ use crate::download::download_bytes;
 use crate::protocol::WireRtl;
 use crate::state::use_session;
 use leptos::prelude::*;
-use rivulet_core::share::Hdl;
+use rivulet_core::options::Hdl;
 
 /// The RTL files and the zip download.
 #[component]

@@ -9,6 +9,7 @@ use super::graph::{GraphCanvas, Overlay};
 use crate::download::download_text;
 use crate::state::use_session;
 use leptos::prelude::*;
+use rivulet_core::sim::StatusKind;
 use rivulet_core::view::{GraphView, SimView};
 use std::sync::Arc;
 use std::time::Duration;
@@ -102,7 +103,7 @@ fn player(graph: Arc<GraphView>, sim: Arc<SimView>, millis: f64) -> impl IntoVie
             t.clear();
         }
     });
-    let deadlocked = sim.status == "deadlock";
+    let deadlocked = sim.status == StatusKind::Deadlock;
     let s = sim.clone();
     let classes = Memo::new(move |_| {
         let c = cycle.get();
@@ -154,7 +155,7 @@ fn player(graph: Arc<GraphView>, sim: Arc<SimView>, millis: f64) -> impl IntoVie
     };
     let check = if sim.passed {
         "PASS: the outputs match the interpreter".to_string()
-    } else if sim.status != "finished" {
+    } else if sim.status != StatusKind::Finished {
         format!("FAIL: {}", sim.status)
     } else {
         format!(

@@ -14,6 +14,7 @@ mod verilog;
 mod vhdl;
 
 use super::{RtlDesign, RtlFile};
+use crate::hw::lower::MEMORY_SIGNALS;
 use crate::hw::{Design, HwType, PortDir};
 use crate::rtl::config::Hdl;
 
@@ -135,7 +136,7 @@ pub fn testbench(
         Hdl::Vhdl => "tb_memory.vhd",
         Hdl::Verilog => "tb_memory.v",
     };
-    let lang = super::hdl_word(rtl.hdl);
+    let lang = rtl.hdl.name();
     let model_text = super::embedded::embedded_file(&format!("rtl-templates/{lang}/{model}"))
         .ok_or("the tb_memory model is not embedded")?;
     files.push(RtlFile {
@@ -144,20 +145,13 @@ pub fn testbench(
     });
     let mut memories = Vec::new();
     for (i, m) in design.memories.iter().enumerate() {
-        let signals: Vec<&str> = [
-            "loadEn",
-            "loadAddr",
-            "loadData",
-            "storeEn",
-            "storeAddr",
-            "storeData",
-        ]
-        .iter()
-        .map(|s| {
-            plan.port(&format!("{}_{s}", m.name))
-                .map_or("", |p| p.name.as_str())
-        })
-        .collect();
+        let signals: Vec<&str> = MEMORY_SIGNALS
+            .iter()
+            .map(|(s, _)| {
+                plan.port(&format!("{}_{s}", m.name))
+                    .map_or("", |p| p.name.as_str())
+            })
+            .collect();
         let init = &vectors.memories[i];
         if init.len() as u64 > m.depth {
             return Err(format!(

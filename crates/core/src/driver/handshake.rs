@@ -1,0 +1,78 @@
+//! The driver's Handshake stages: lowering from the CFG (announced as `cf-to-handshake`),
+//! canonicalization and materialization, each verified before the next runs.
+//!
+//! Invariant: the module handed on is verified after every stage, and materialized (every
+//! channel with exactly one producer and one consumer) after the last; a verifier finding is
+//! an internal error naming the stage, never a panic.
+
+use super::verify::internal_error;
+use crate::diag::{has_errors, Diagnostic};
+use crate::front::typed::Placeholder;
+use crate::handshake::{self as hs, verify_func, verify_module, VerifyOptions};
+use crate::lower::{self, Lowered};
+use crate::stages::StageObserver;
+use crate::transform::{canonicalize, materialize};
+
+/// A Handshake stage's transformation.
+type Pass = fn(&mut hs::Module);
+
+/// The Handshake stages, in order, with their transformations (lowering itself happens
+/// before the first).
+const STAGES: [(&str, Pass); 3] = [
+    ("cf-to-handshake", |_| {}),
+    ("canonicalize", |m| {
+        m.funcs.iter_mut().for_each(canonicalize::run)
+    }),
+    ("materialize", |m| {
+        m.funcs.iter_mut().for_each(materialize::run)
+    }),
+];
+
+/// Runs the Handshake stages on the kernel of the optimized CFG module `cfg`, telling
+/// `observer` about each (see [`crate::stages`]). `placeholders` are the front end's
+/// placeholder declarations. Returns the materialized module with the kernel's memories, or
+/// `None` when lowering reported an error or a stage's IR failed verification.
+pub(super) fn lower_to_handshake(
+    cfg: &crate::cfg::ir::Module,
+    placeholders: &[Placeholder],
+    diags: &mut Vec<Diagnostic>,
+    observer: &mut dyn StageObserver<hs::Module>,
+) -> Option<Lowered> {
+    observer.start(STAGES[0].0);
+    let mut stage_diags = Vec::new();
+    let lowered = lower::lower_kernel(cfg, placeholders, &mut stage_diags);
+    let failed = has_errors(&stage_diags);
+    diags.extend(stage_diags);
+    let mut lowered = lowered.filter(|_| !failed)?;
+    for (k, (name, pass)) in STAGES.into_iter().enumerate() {
+        if k > 0 {
+            observer.start(name);
+        }
+        pass(&mut lowered.module);
+        let errs = verify(&lowered.module, k == STAGES.len() - 1);
+        observer.done(&lowered.module);
+        if !errs.is_empty() {
+            diags.push(internal_error("Handshake", name, &errs));
+            return None;
+        }
+    }
+    Some(lowered)
+}
+
+/// Verifies a module; `materialized` applies to functions with a body (an external
+/// declaration's arguments have no consumers to count). Returns the errors only.
+pub(super) fn verify(module: &hs::Module, materialized: bool) -> Vec<Diagnostic> {
+    let mut errs = verify_module(module, &VerifyOptions::default());
+    if materialized {
+        for f in module.funcs.iter().filter(|f| f.has_body) {
+            errs.extend(verify_func(
+                f,
+                Some(module),
+                &VerifyOptions { materialized: true },
+            ));
+        }
+    }
+    errs.retain(Diagnostic::is_error);
+    errs.dedup_by(|a, b| a.message == b.message);
+    errs
+}
