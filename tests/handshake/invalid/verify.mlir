@@ -174,3 +174,22 @@ handshake.func @shapes(%a: channel<i32>, %b: channel<i32, [up: i4 (U)]>, %c: con
   %ctl, %6 = unbundle %a : <i32> to _
   end
 }
+
+// -----
+
+// Load and store ports facing memory carry no extra signals; the kernel's side carries the
+// address's extra signals.
+handshake.func @memory_extras(%a: channel<i4, [t: i2]>, %m: channel<i32>, %mt: channel<i32, [t: i2]>, %d: channel<i32, [t: i2]>, %e: channel<i32, [u: i1]>) {
+  // expect-error@+1:3 {{'load' address output must carry the address !handshake.channel<i4, [t: i2]> without extra signals, not !handshake.channel<i4, [t: i2]>}}
+  %a0, %d0 = load[%a] %m : <i4, [t: i2]>, <i32>, <i4, [t: i2]>, <i32, [t: i2]>
+  // expect-error@+1:3 {{'load' memory-side data !handshake.channel<i32, [t: i2]> must carry no extra signals}}
+  %a1, %d1 = load[%a] %mt : <i4, [t: i2]>, <i32, [t: i2]>, <i4>, <i32, [t: i2]>
+  // expect-error@+1:3 {{'load' kernel-side data !handshake.channel<i32> must carry the extra signals of the address !handshake.channel<i4, [t: i2]>}}
+  %a2, %d2 = load[%a] %m : <i4, [t: i2]>, <i32>, <i4>, <i32>
+  %a3, %d3 = store[%a] %d : <i4, [t: i2]>, <i32, [t: i2]>, <i4>, <i32>
+  // expect-error@+1:3 {{'store' kernel-side data !handshake.channel<i32, [u: i1]> must carry the extra signals of the address !handshake.channel<i4, [t: i2]>}}
+  %a4, %d4 = store[%a] %e : <i4, [t: i2]>, <i32, [u: i1]>, <i4>, <i32>
+  // expect-error@+1:3 {{'store' memory-side data !handshake.channel<i32, [t: i2]> must carry no extra signals}}
+  %a5, %d5 = store[%a] %d : <i4, [t: i2]>, <i32, [t: i2]>, <i4>, <i32, [t: i2]>
+  end
+}

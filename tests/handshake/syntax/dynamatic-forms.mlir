@@ -70,3 +70,16 @@ handshake.func @spec(%arg0: !handshake.channel<i8, [spec: i1]>, %arg1: !handshak
   %1 = constant %result {handshake.bb = 1 : ui32, handshake.name = "constant0", value = 0 : i8} : <[spec: i1]>, <i8, [spec: i1]>
   end %0 : <i8, [spec: i1]>
 }
+
+// -----
+
+// A load whose address carries extra signals, as the reference prints it: the address sent to
+// memory drops them, the loaded data sent on keeps them.
+module {
+  handshake.func @load_extras(%arg0: memref<16xi32>, %arg1: !handshake.channel<i32, [test: i2]>, %arg2: !handshake.control<>, %arg3: !handshake.control<>, ...) -> (!handshake.channel<i32, [test: i2]>, !handshake.control<>, !handshake.control<>) attributes {argNames = ["m", "addr", "m_start", "start"], resNames = ["out0", "m_end", "end"]} {
+    %0:2 = fork [2] %arg3 {handshake.bb = 0 : ui32, handshake.name = "fork0"} : <>
+    %ldData, %memEnd = mem_controller[%arg0 : memref<16xi32>] %arg2 (%addressResult) %0#0 {connectedBlocks = [0 : i32], handshake.name = "mem_controller0"} : (!handshake.channel<i32>) -> !handshake.channel<i32>
+    %addressResult, %dataResult = load[%arg1] %ldData {handshake.bb = 0 : ui32, handshake.name = "load0"} : <i32, [test: i2]>, <i32>, <i32>, <i32, [test: i2]>
+    end {handshake.bb = 0 : ui32, handshake.name = "end0"} %dataResult, %memEnd, %0#1 : <i32, [test: i2]>, <>, <>
+  }
+}

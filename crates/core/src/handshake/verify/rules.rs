@@ -495,13 +495,13 @@ impl Rule<'_, '_, '_> {
         }
         if !memory_data.extras().is_empty() {
             self.err(format!(
-                "the data exchanged with memory must carry no extra signals, not {}",
+                "memory-side data {} must carry no extra signals",
                 memory_data.long()
             ));
         }
         if kernel_data.extras() != ins[0].extras() {
             self.err(format!(
-                "{} must carry the extra signals of the address {}",
+                "kernel-side data {} must carry the extra signals of the address {}",
                 kernel_data.long(),
                 ins[0].long()
             ));
