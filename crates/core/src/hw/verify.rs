@@ -7,7 +7,9 @@
 //! * **nets**: the top module has one net per port, every net index is in range, and every net
 //!   is driven exactly once — by a top input port or by an instance output;
 //! * **instances**: each instance names an extern and connects one net to each of its ports,
-//!   each net of the port's type;
+//!   each net of the port's shape: a plain bus of the same width, or a channel of the same data
+//!   width (an extern is shared by units of equal widths, e.g. `i32` and `f32`); a control port
+//!   takes any channel, whose data it ignores (a `join` of data channels);
 //! * **memories**: each memory interface's ports exist on the top module.
 
 use super::lower::MEMORY_SIGNALS;
@@ -134,10 +136,16 @@ fn check_nets(design: &Design, err: &mut impl FnMut(String)) {
     }
 }
 
-/// A port's type equals the type of the net it is connected to.
+/// A port has the shape of the net it is connected to: both plain wires of the same width, or
+/// both channels with the same data width unless the port is a control port.
 fn check_type(owner: &str, ty: &HwType, top: &HwModule, net: NetId, err: &mut dyn FnMut(String)) {
     let net = top.net(net);
-    if &net.ty != ty {
+    let fits = match (ty.is_channel(), net.ty.is_channel()) {
+        (true, true) => ty.data_width() == 0 || ty.data_width() == net.ty.data_width(),
+        (false, false) => ty.data_width() == net.ty.data_width(),
+        _ => false,
+    };
+    if !fits {
         err(format!(
             "{owner} has type {ty:?} but its net {} has type {:?}",
             net.name, net.ty
@@ -168,7 +176,7 @@ mod tests {
 
     /// The HW design of a small kernel with a loop, a memory and a scalar.
     fn design() -> Design {
-        let kernel = "void scale(int a[8], int k) {\n  for (int i = 0; i < 8; i++) a[i] = a[i] * k;\n}\n\
+        let kernel = "#include \"dynamatic/Integration.h\"\nvoid scale(int a[8], int k) {\n  for (int i = 0; i < 8; i++) a[i] = a[i] * k;\n}\n\
                       int main(void) {\n  int a[8];\n  int k = 3;\n  for (int i = 0; i < 8; i++) a[i] = i;\n\
                       CALL_KERNEL(scale, a, k);\n  return 0;\n}\n";
         let files = [("scale.c".to_string(), kernel.to_string())];

@@ -288,7 +288,7 @@ mod tests {
 
     /// The netlists after each phase of a small kernel's buffered circuit.
     fn phases() -> [Netlist; 3] {
-        let kernel = "int sum(int a[4]) {\n  int s = 0;\n  for (int i = 0; i < 4; i++) s += a[i];\n  return s;\n}\n\
+        let kernel = "#include \"dynamatic/Integration.h\"\nint sum(int a[4]) {\n  int s = 0;\n  for (int i = 0; i < 4; i++) s += a[i];\n  return s;\n}\n\
                       int main(void) {\n  int a[4] = {1, 2, 3, 4};\n  CALL_KERNEL(sum, a);\n  return 0;\n}\n";
         let files = [("sum.c".to_string(), kernel.to_string())];
         let (out, _) = compile_files(&files, &DriverOptions::default(), &mut |_| {});
