@@ -11,8 +11,10 @@
 //! * every port of an extern and of the top module has a unique name; an element of a logical
 //!   port array (`ins`) is named with the flat convention (`ins_0`, `ins_1`) and records its base
 //!   name and index in [`PortName`];
-//! * the top module's nets are indexed by [`NetId`]; a net is driven by exactly one top input
-//!   port or one instance output, and every instance port is connected to one net;
+//! * the top module's nets are indexed by [`NetId`]; a channel net is driven by exactly one top
+//!   input port or one instance output, a plain wire net by at most one (the memory-side
+//!   outputs of a memory the kernel never accesses are undriven: the emitters tie them to 0),
+//!   and every instance port is connected to one net;
 //! * `clk` and `rst` are implicit: every extern and the top module have them as their first two
 //!   ports (synchronous, active-high reset), and the printer and emitters add them.
 //!

@@ -186,3 +186,31 @@ fn check_arity(top: &HwModule, units: &[HwModule], diags: &mut Vec<Diagnostic>) 
         )));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::driver::{compile_files, DriverOptions};
+    use crate::synth::SynthModule;
+
+    #[test]
+    fn a_memory_the_kernel_never_accesses_lowers_to_synth_through_a_sink() {
+        let kernel = "#include \"dynamatic/Integration.h\"\n\
+                      int pick(int unused[4], int x) {\n  return x + 1;\n}\n\
+                      int main(void) {\n  int unused[4] = {0, 0, 0, 0};\n  int x = 2;\n\
+                      CALL_KERNEL(pick, unused, x);\n  return 0;\n}\n";
+        let files = [("pick.c".to_string(), kernel.to_string())];
+        let options = DriverOptions {
+            synth: true,
+            ..DriverOptions::default()
+        };
+        let (out, _) = compile_files(&files, &options, &mut |_| {});
+        let errors: Vec<_> = out.diagnostics.iter().filter(|d| d.is_error()).collect();
+        assert!(errors.is_empty(), "{errors:?}");
+        let netlist = out.synth.expect("a Synth netlist");
+        assert!(netlist.modules.iter().any(|m| m.name == "sink_unused"));
+        let module = out.module.expect("a module");
+        let lowered = crate::synth::lower_module(&module).expect("lowers");
+        assert!(matches!(lowered, SynthModule::Lowered(_)));
+        assert!(crate::synth::verify(&lowered).is_empty());
+    }
+}
