@@ -242,11 +242,7 @@ pub fn markers(src: &str, markers: &[Marker]) -> String {
                 .map_or(start, |c| start + c.len_utf8());
         }
         escape(&src[at..start], &mut out);
-        let _ = write!(
-            out,
-            "<span class=\"mark mark-{}\" title=\"",
-            m.severity
-        );
+        let _ = write!(out, "<span class=\"mark mark-{}\" title=\"", m.severity);
         escape(&m.title, &mut out);
         out.push_str("\">");
         if end == start {

@@ -3,16 +3,16 @@
 #![cfg(target_arch = "wasm32")]
 
 use leptos::prelude::*;
+use rivulet_core::diag::Severity;
 use rivulet_core::diag::{Diagnostic, SourceMap, Span};
 use rivulet_core::driver::Compiled;
+use rivulet_core::driver::StageGroup;
+use rivulet_core::options::{BufferAlgorithm, Hdl};
 use rivulet_core::share::{self, ShareOptions, ShareState, SharedFile, View};
 use rivulet_web::examples::{default_example, find, EXAMPLES};
 use rivulet_web::protocol::{
     CompileOutcome, WireDiagnostic, WireFile, WireOptions, WireSimulation,
 };
-use rivulet_core::diag::Severity;
-use rivulet_core::driver::StageGroup;
-use rivulet_core::options::{BufferAlgorithm, Hdl};
 use rivulet_web::share_link::restore_from_fragment;
 use rivulet_web::state::{provide_session, Session};
 use rivulet_web::worker::compile::compile_keeping;
@@ -286,7 +286,9 @@ fn ticks() -> impl Fn() -> f64 {
 fn the_worker_boundary_compiles_an_example_through_every_stage() {
     let (out, progress) = compile_here(find("fir").unwrap().files(), Hdl::Vhdl);
     assert!(
-        out.diagnostics.iter().all(|d| d.severity != Severity::Error),
+        out.diagnostics
+            .iter()
+            .all(|d| d.severity != Severity::Error),
         "{:?}",
         out.diagnostics
     );
@@ -341,11 +343,17 @@ fn a_request_with_an_unknown_option_is_rejected_not_mapped() {
     let Request::Compile { options, .. } = ok else {
         panic!("not a compile request")
     };
-    assert_eq!((options.hdl, options.buffer_algorithm), (Hdl::Verilog, BufferAlgorithm::Fpl22));
+    assert_eq!(
+        (options.hdl, options.buffer_algorithm),
+        (Hdl::Verilog, BufferAlgorithm::Fpl22)
+    );
     let bad_hdl = serde_json::from_str::<Request>(&request("systemverilog", "fpl22")).unwrap_err();
     assert!(bad_hdl.to_string().contains("systemverilog"), "{bad_hdl}");
     let bad_algorithm = serde_json::from_str::<Request>(&request("vhdl", "fpga21")).unwrap_err();
-    assert!(bad_algorithm.to_string().contains("fpga21"), "{bad_algorithm}");
+    assert!(
+        bad_algorithm.to_string().contains("fpga21"),
+        "{bad_algorithm}"
+    );
 }
 
 #[wasm_bindgen_test]

@@ -124,7 +124,7 @@ fn report_view(b: WireBuffers) -> impl IntoView {
         <div class="buffers" data-testid="buffers-report">
             <dl class="facts">
                 <dt>"Algorithm"</dt>
-                <dd data-testid="buffers-algorithm">{b.algorithm.clone()}</dd>
+                <dd data-testid="buffers-algorithm">{b.algorithm.name()}</dd>
                 <dt>"Clock period"</dt>
                 <dd>{format!("{} ns", b.clock_period_ns)}</dd>
                 <dt>"Critical path"</dt>

@@ -4,9 +4,9 @@
 //! not run say so.
 
 use crate::protocol::{describe_group, StageOutcome};
-use rivulet_core::driver::StageGroup;
 use crate::state::use_session;
 use leptos::prelude::*;
+use rivulet_core::driver::StageGroup;
 
 /// The grouped list of passes and the IR of the selected one.
 #[component]
