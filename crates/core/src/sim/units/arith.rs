@@ -1,8 +1,9 @@
 //! Integer operation values (`rtl-templates/README.md` §5.1, §5.2): two's complement, results
 //! modulo 2^width, defined for every input (division by zero included).
 
+use crate::bits::mask;
 use crate::sim::netlist::{IntOp, IntPredicate};
-use crate::sim::value::{from_signed, mask, to_signed, truncate};
+use crate::sim::value::{from_signed, to_signed, truncate};
 
 /// The value of `op` on the `in_width`-bit operands `a`, `b` (`b` ignored for unary
 /// operations), as an `out_width`-bit result.
