@@ -22,7 +22,7 @@
 
 use super::circuit::CfdfcEdge;
 use super::circuit::Circuit;
-use super::evaluate::{Evaluator, RetimingRow};
+use super::evaluate::{Evaluator, RetimingRow, WEIGHT_TOLERANCE};
 use super::greedy::ChannelBuffers;
 use super::path_timing::LatePaths;
 use crate::milp::{Cmp, LinExpr, MicrolpSolver, MilpSolver, Model, Sense, SolveOptions, VarId};
@@ -570,7 +570,7 @@ fn mixed_row(
             (Var::Break(c), now.break_dv, by_break),
             (Var::Room(c), has_room, by_room),
         ] {
-            if delta.abs() <= 1e-9 {
+            if delta.abs() <= WEIGHT_TOLERANCE {
                 continue;
             }
             let coefficient = if on { -delta } else { delta };
@@ -581,7 +581,7 @@ fn mixed_row(
         }
     }
     let best: f64 = terms.iter().map(|(_, d)| d.max(0.0)).sum();
-    let at_least = -weight - 1e-9;
+    let at_least = -weight - WEIGHT_TOLERANCE;
     (best >= at_least).then_some(WeightedRow { terms, at_least })
 }
 

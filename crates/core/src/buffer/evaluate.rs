@@ -23,6 +23,7 @@ use super::circuit::{pending_pairs, BufferDelays, CfdfcEdge, Channel, Circuit, R
 use super::formulation::{DV_COST, MAX_SLOTS};
 use super::greedy::{ChannelBuffers, MIN_READY_DELAY};
 use super::path_timing::{LatePaths, PathTiming};
+use crate::timing::TIME_TOLERANCE_NS;
 
 /// How many times [`Evaluator::transparent_room`] measures the paths again while it grants
 /// transparent slots one channel at a time.
@@ -30,6 +31,15 @@ pub const ROOM_MEASUREMENTS: usize = 3;
 
 /// Precision of the throughputs [`Evaluator::throughput`] returns.
 pub const PHI_TOLERANCE: f64 = 1e-7;
+
+/// Weights of retiming rows ([`RetimingRow::weight`], in tokens) closer than this count as
+/// equal: a Bellman-Ford pass lowers a distance only by more, and a cover's cycle row
+/// drops smaller coefficients.
+pub const WEIGHT_TOLERANCE: f64 = 1e-9;
+
+/// Objectives of placements ([`Evaluator::score`], the MILP's objective) closer than this
+/// count as equal: a placement replaces another only when its objective is higher by more.
+pub const OBJECTIVE_TOLERANCE: f64 = 1e-12;
 
 /// The delay one signal takes through a channel's buffers ([`BufferDelays::on`],
 /// [`BufferDelays::ready_on`]).
@@ -86,7 +96,7 @@ impl Evaluator {
     /// Whether the data/valid breaks of `placement` meet the clock period (and cut every
     /// cycle), and for FPL22 its ready breaks too.
     pub fn meets_clock(&self, placement: &[ChannelBuffers]) -> bool {
-        let fits = |t: f64| t <= self.clock_period + 1e-9;
+        let fits = |t: f64| t <= self.clock_period + TIME_TOLERANCE_NS;
         self.critical_path(placement).is_some_and(fits)
             && (!self.ready_rows || self.ready_critical_path(placement).is_some_and(fits))
     }
@@ -110,8 +120,11 @@ impl Evaluator {
     /// period, or a cycle its breaks leave uncut ([`PathTiming::late_paths`]).
     pub fn late_paths(&self, placement: &[ChannelBuffers]) -> LatePaths {
         let delay = self.buffer_delays(placement, BufferDelays::on, |_, c, b| c.lean(b));
-        self.paths
-            .late_paths(&self.cuts(placement), &delay, self.clock_period + 1e-9)
+        self.paths.late_paths(
+            &self.cuts(placement),
+            &delay,
+            self.clock_period + TIME_TOLERANCE_NS,
+        )
     }
 
     /// The ready paths of `placement` (with its lean slots) that miss the clock period
@@ -122,7 +135,7 @@ impl Evaluator {
         self.ready_paths.late_paths(
             &self.ready_cuts(placement),
             &delay,
-            self.clock_period + 1e-9,
+            self.clock_period + TIME_TOLERANCE_NS,
         )
     }
 
@@ -155,7 +168,7 @@ impl Evaluator {
         let Some(through) = self.paths.through(&cuts, &transparent) else {
             return vec![false; placement.len()];
         };
-        let fits = |t: f64| t <= self.clock_period + 1e-9;
+        let fits = |t: f64| t <= self.clock_period + TIME_TOLERANCE_NS;
         // FPL22: transparent slots delay ready too; they go only where they fit on the
         // ready paths with them on every loop channel at once.
         let ready_fits: Vec<bool> = if self.ready_rows {
@@ -420,7 +433,7 @@ impl Evaluator {
         for _ in 0..=*n {
             let mut changed = false;
             for (g, &(a, b, w)) in graph.iter().enumerate() {
-                if dist[a] + w < dist[b] - 1e-9 {
+                if dist[a] + w < dist[b] - WEIGHT_TOLERANCE {
                     dist[b] = dist[a] + w;
                     parent[b] = g;
                     changed = true;

@@ -32,6 +32,7 @@
 
 use super::circuit::{Channel, Circuit};
 use crate::handshake::OpId;
+use crate::timing::TIME_TOLERANCE_NS;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What a placement puts on one channel.
@@ -256,7 +257,7 @@ fn cut_paths(
             && !restarts(t)
             && circuit.channels[c].bufferizable
             && live(c, out)
-            && after + delay(t) + cut_delay(c, out) <= cp + 1e-9)
+            && after + delay(t) + cut_delay(c, out) <= cp + TIME_TOLERANCE_NS)
             .then_some((t, c))
     };
     // Only the cut on the lightest channel weighs the loops.
@@ -341,7 +342,8 @@ fn cut_paths(
                 continue;
             };
             let a = departure + buffer_delay(i, &out[i]);
-            if a + d <= cp + 1e-9 || !live(i, out) || !circuit.channels[i].bufferizable {
+            if a + d <= cp + TIME_TOLERANCE_NS || !live(i, out) || !circuit.channels[i].bufferizable
+            {
                 latest = latest.max(a);
                 continue;
             }
@@ -397,7 +399,7 @@ fn cut_paths(
         } else {
             arrival.get(&tail).copied().unwrap_or(0.0)
         };
-        if departure + buffer_delay(i, &out[i]) > cp + 1e-9 {
+        if departure + buffer_delay(i, &out[i]) > cp + TIME_TOLERANCE_NS {
             set_cut(&mut out[i]);
         }
     }

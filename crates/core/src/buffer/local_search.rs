@@ -20,7 +20,7 @@
 //! are deterministic.
 
 use super::circuit::Circuit;
-use super::evaluate::Evaluator;
+use super::evaluate::{Evaluator, OBJECTIVE_TOLERANCE};
 use super::greedy::{cut_data_valid_paths, ChannelBuffers};
 use crate::handshake::OpId;
 use std::collections::BTreeMap;
@@ -32,6 +32,11 @@ pub const SEARCH_WORK: usize = 4_000_000;
 /// The work of the first, screening search of each start (the best starts are then
 /// searched further with [`SEARCH_WORK`]).
 pub const SCREENING_WORK: usize = 800_000;
+
+/// The least gain in objective for which the search keeps a shift or a kick of breaks
+/// (each changes several breaks at once); a dropped break needs a gain above
+/// [`OBJECTIVE_TOLERANCE`] only.
+pub const MOVE_GAIN: f64 = 1e-9;
 
 /// The search's state: the breaks, slots at the maximum, and the throughputs they reach.
 struct State {
@@ -173,7 +178,7 @@ impl<'a> LocalSearch<'a> {
             let Some(candidate) = self.moved(state, &placement, &[i], true) else {
                 continue;
             };
-            if self.objective(&candidate) > self.objective(state) + 1e-12 {
+            if self.objective(&candidate) > self.objective(state) + OBJECTIVE_TOLERANCE {
                 *state = candidate;
                 any = true;
             }
@@ -211,7 +216,7 @@ impl<'a> LocalSearch<'a> {
                     .chain(&self.neighbours[j])
                     .copied();
                 self.drop_breaks(&mut candidate, near, budget);
-                if self.objective(&candidate) > self.objective(state) + 1e-9 {
+                if self.objective(&candidate) > self.objective(state) + MOVE_GAIN {
                     *state = candidate;
                     any = true;
                     break;
@@ -247,7 +252,7 @@ impl<'a> LocalSearch<'a> {
             }
             let mut candidate = self.state(placement);
             self.drop_breaks(&mut candidate, 0..self.circuit.channels.len(), budget);
-            if self.objective(&candidate) > before + 1e-9 {
+            if self.objective(&candidate) > before + MOVE_GAIN {
                 *state = candidate;
                 *from = i + 1;
                 return true;

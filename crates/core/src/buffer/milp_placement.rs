@@ -31,7 +31,7 @@
 use super::cfdfc::Cfdfc;
 use super::circuit::Circuit;
 use super::cover::{fewest_breaks, fewest_ready_breaks, Loops, Work};
-use super::evaluate::Evaluator;
+use super::evaluate::{Evaluator, OBJECTIVE_TOLERANCE};
 use super::formulation::{Formulation, Variant, DV_COST};
 use super::greedy::{greedy, ChannelBuffers, CutAt, CycleCut, Start};
 use super::local_search::{LocalSearch, SCREENING_WORK, SEARCH_WORK};
@@ -389,7 +389,7 @@ fn recut(
             q
         };
         let s = score(search, &q);
-        if s > best.0 + 1e-12 {
+        if s > best.0 + OBJECTIVE_TOLERANCE {
             best = (s, q);
         }
     }
@@ -417,7 +417,12 @@ fn recut_ready(
         .collect();
     let objective = |p: &[ChannelBuffers]| f.objective_at(p, &eval.throughputs(&eval.widened(p)));
     match fewest_ready_breaks(circuit, eval, placement, &free, work) {
-        Some(q) if eval.meets_clock(&q) && objective(&q) > objective(placement) + 1e-12 => q,
+        Some(q)
+            if eval.meets_clock(&q)
+                && objective(&q) > objective(placement) + OBJECTIVE_TOLERANCE =>
+        {
+            q
+        }
         _ => placement.to_vec(),
     }
 }

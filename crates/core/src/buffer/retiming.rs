@@ -19,6 +19,7 @@
 use super::circuit::{CfdfcEdge, Circuit};
 use super::greedy::ChannelBuffers;
 use super::path_timing::{arrival_times, Arc};
+use crate::timing::TIME_TOLERANCE_NS;
 
 /// Largest initiation interval considered (loops around a 35-cycle divider need about 40).
 pub const MAX_II: u32 = 1024;
@@ -192,7 +193,7 @@ impl Graph {
         let arrival = arrival_times(&self.delay, &self.sequential, &arcs)?;
         Some(
             (0..arrival.len())
-                .filter(|&u| arrival[u] > self.clock_period + 1e-9)
+                .filter(|&u| arrival[u] > self.clock_period + TIME_TOLERANCE_NS)
                 .collect(),
         )
     }
