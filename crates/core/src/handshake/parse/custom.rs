@@ -135,8 +135,29 @@ impl Parser<'_> {
             return Ok(());
         }
         self.colon()?;
+        let (ins, result) = self.merge_like_types(n, p.kind.mnemonic())?;
+        if let Some(ins) = &ins {
+            for ((_, e), t) in p.operands.iter_mut().zip(ins) {
+                *e = Some(t.clone());
+            }
+        }
+        let result = match (result, &ins) {
+            (Some(r), _) => r,
+            (None, Some(ins)) => merged_result(&p.kind, ins),
+            (None, None) => Type::control(),
+        };
+        p.results = vec![result];
+        Ok(())
+    }
+
+    /// The types of a merge-like operation `mn` of `n` operands after its colon: `[T, …] to
+    /// U` (operands and result), the result's type alone, or the `n` operand types.
+    fn merge_like_types(
+        &mut self,
+        n: usize,
+        mn: &str,
+    ) -> PResult<(Option<Vec<Type>>, Option<Type>)> {
         let at = self.peek_start();
-        let mn = p.kind.mnemonic();
         let (ins, result) = if self.peek_is_punct('[') {
             let ins = self.bracket_types()?;
             self.expect_ident("to")?;
@@ -152,17 +173,8 @@ impl Parser<'_> {
         };
         if let Some(ins) = &ins {
             self.check_count(ins, &[n], at, mn)?;
-            for ((_, e), t) in p.operands.iter_mut().zip(ins) {
-                *e = Some(t.clone());
-            }
         }
-        let result = match (result, &ins) {
-            (Some(r), _) => r,
-            (None, Some(ins)) => merged_result(&p.kind, ins),
-            (None, None) => Type::control(),
-        };
-        p.results = vec![result];
-        Ok(())
+        Ok((ins, result))
     }
 
     /// `mux %sel [%a, …] : S, T` or `: S, [T, …] to U`.
