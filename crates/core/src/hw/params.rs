@@ -11,6 +11,7 @@
 //! an error rather than a silent disagreement with the simulator.
 
 use super::{HwPort, PortDir, PortName};
+use crate::bits::bits_for;
 use crate::handshake::{Attr, BinOp, CastOp, Func, Op, OpKind, Type, UnOp};
 use crate::rtl::config::RtlParamValue;
 use crate::timing::TimingModel;
@@ -78,15 +79,6 @@ fn array(base: &str, n: usize) -> Vec<PortName> {
 
 fn some(v: Vec<PortName>) -> Vec<Option<PortName>> {
     v.into_iter().map(Some).collect()
-}
-
-/// Number of bits needed to tell `n` things apart (at least 1).
-pub(crate) fn bits_for(n: u64) -> u32 {
-    let mut w = 1;
-    while w < 64 && (1u64 << w) < n {
-        w += 1;
-    }
-    w
 }
 
 /// `value` as exactly `width` binary digits, most significant first (two's complement).
@@ -566,8 +558,5 @@ mod tests {
         assert_eq!(binary(42, 8), "00101010");
         assert_eq!(binary(-1i64 as u64, 4), "1111");
         assert_eq!(binary(1, 1), "1");
-        assert_eq!(bits_for(64), 6);
-        assert_eq!(bits_for(65), 7);
-        assert_eq!(bits_for(1), 1);
     }
 }

@@ -10,18 +10,6 @@ pub fn truncate(value: u64, width: u32) -> u64 {
     value & mask(width)
 }
 
-/// The two's-complement signed value of the low `width` bits of `value` (`width` ≥ 1).
-pub fn to_signed(value: u64, width: u32) -> i64 {
-    if width == 0 {
-        return 0;
-    }
-    if width >= 64 {
-        return value as i64;
-    }
-    let shift = 64 - width;
-    ((value << shift) as i64) >> shift
-}
-
 /// The `width`-bit two's-complement pattern of `value`.
 pub fn from_signed(value: i64, width: u32) -> u64 {
     truncate(value as u64, width)
