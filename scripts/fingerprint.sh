@@ -26,7 +26,7 @@ one() {
   tmp=$(mktemp -d)
   local sim cycles outputs summary ir vhdl verilog
   sim=$("$RIVULET" sim "$file" --buffers "$p" --clock-period "$CLOCK" --json 2>/dev/null | tail -n 1) || sim="sim-failed"
-  cycles=$(printf '%s' "$sim" | sed -n 's/.*"cycles":\([0-9]*\).*/\1/p')
+  cycles=$(printf '%s' "$sim" | sed -n 's/.*"cycles": *\([0-9]*\).*/\1/p')
   outputs=$(printf '%s' "$sim" | sha256sum | cut -c1-12)
   ir=$("$RIVULET" compile "$file" --emit handshake --buffers "$p" --clock-period "$CLOCK" \
         2>"$tmp/summary" | sha256sum | cut -c1-12)

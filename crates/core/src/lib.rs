@@ -8,6 +8,7 @@
 //! → HW IR / Synth IR → VHDL and Verilog, with the reference interpreter and the cycle-accurate
 //! simulator checking every stage.
 
+pub mod bits;
 pub mod buffer;
 pub mod cfg;
 pub mod diag;

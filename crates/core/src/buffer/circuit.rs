@@ -23,6 +23,7 @@
 //!   producer) to the consumer ([`BufferDelays::on`]).
 
 use super::cfdfc::{is_memory_interface, Cfdfc};
+use super::channel_id::{channel_ids, ChannelId, ChannelVec};
 use super::cycles::cyclic_channels;
 use super::greedy::ChannelBuffers;
 use super::on_merges::back_edge_inputs;
@@ -177,7 +178,7 @@ pub struct CfdfcEdge {
     pub from: usize,
     /// Consumer (index into the CFDFC's units).
     pub to: usize,
-    /// The channel (index into [`Circuit::channels`]).
+    /// The channel (its [`ChannelId::index`]).
     pub channel: usize,
     /// Tokens on it when the loop starts (1 on the back edges).
     pub tokens: u32,
@@ -194,6 +195,12 @@ pub struct CfdfcEdge {
 }
 
 impl CfdfcEdge {
+    /// The channel as a typed id ([`Self::channel`] is its position in the circuit's
+    /// channels, as slices in channel order take it).
+    pub fn channel_id(&self) -> ChannelId {
+        ChannelId::new(self.channel)
+    }
+
     /// Cycles from a token entering the producer to the consumer accepting it, without
     /// buffers: the producer's latency and the wait.
     pub fn cycles(&self) -> u32 {
@@ -226,7 +233,7 @@ pub fn pending_pairs(edges: &[CfdfcEdge]) -> Vec<(usize, usize)> {
 pub struct Circuit {
     /// Units by op.
     pub units: BTreeMap<OpId, Unit>,
-    /// Channels in value order.
+    /// Channels in value order (channel `c` is at [`ChannelId::index`], [`Self::channel`]).
     pub channels: Vec<Channel>,
     /// The CFDFCs, most executed first.
     pub cfdfcs: Vec<Cfdfc>,
@@ -318,6 +325,16 @@ impl Circuit {
         }
     }
 
+    /// Channel `c`.
+    pub fn channel(&self, c: ChannelId) -> &Channel {
+        &self.channels[c.index()]
+    }
+
+    /// The channels' ids, in order.
+    pub fn channel_ids(&self) -> impl DoubleEndedIterator<Item = ChannelId> + Clone {
+        channel_ids(self.channels.len())
+    }
+
     /// CFDFC `k` as a graph: its units (in order) and its channels between them, in the
     /// order of its channel set (what the throughput constraints are written over).
     pub fn cfdfc_graph(&self, k: usize) -> (Vec<OpId>, Vec<CfdfcEdge>) {
@@ -332,12 +349,12 @@ impl Circuit {
             .iter()
             .filter_map(|value| {
                 let channel = *index.get(value)?;
-                let c = &self.channels[channel];
+                let c = self.channel(channel);
                 let from = c.from?;
                 Some(CfdfcEdge {
                     from: *local.get(&from)?,
                     to: *local.get(&c.to)?,
-                    channel,
+                    channel: channel.index(),
                     tokens: u32::from(cf.backedges.contains(value)),
                     latency: self.units[&from].latency,
                     wait: cf.memory.load_waits.get(&c.to).copied().unwrap_or(0),
@@ -351,17 +368,17 @@ impl Circuit {
 
     /// Per channel, whether the throughput constraints of a CFDFC cover it (elsewhere slots
     /// beyond the breaks only cost).
-    pub fn throughput_channels(&self) -> Vec<bool> {
+    pub fn throughput_channels(&self) -> ChannelVec<bool> {
         self.loop_weights().iter().map(|&w| w > 0.0).collect()
     }
 
     /// Per channel, the summed weight ([`Self::cfdfc_weights`]) of the CFDFCs whose
     /// throughput constraints cover it (0: none; a cycle cut there slows no loop).
-    pub fn loop_weights(&self) -> Vec<f64> {
-        let mut weight = vec![0.0; self.channels.len()];
+    pub fn loop_weights(&self) -> ChannelVec<f64> {
+        let mut weight = ChannelVec::filled(0.0, self.channels.len());
         for (k, w) in self.cfdfc_weights().into_iter().enumerate() {
             for e in self.cfdfc_graph(k).1 {
-                weight[e.channel] += w.max(f64::MIN_POSITIVE);
+                weight[ChannelId::new(e.channel)] += w.max(f64::MIN_POSITIVE);
             }
         }
         weight
@@ -384,12 +401,10 @@ impl Circuit {
             .map_or(1.0, |c| 1.0 / f64::from(c.memory.min_interval))
     }
 
-    /// Index of each channel by value.
-    pub fn channel_index(&self) -> BTreeMap<ValueId, usize> {
-        self.channels
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c.value, i))
+    /// Each channel's id by its value.
+    pub fn channel_index(&self) -> BTreeMap<ValueId, ChannelId> {
+        self.channel_ids()
+            .map(|c| (self.channel(c).value, c))
             .collect()
     }
 }

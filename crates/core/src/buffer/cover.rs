@@ -20,9 +20,10 @@
 //! paths). The same cover places FPL22's ready breaks against its ready paths
 //! ([`fewest_ready_breaks`]), which no other step revisits after the greedy placement.
 
+use super::channel_id::{channel_ids, ChannelId, ChannelVec};
 use super::circuit::CfdfcEdge;
 use super::circuit::Circuit;
-use super::evaluate::{Evaluator, RetimingRow};
+use super::evaluate::{Evaluator, RetimingRow, WEIGHT_TOLERANCE};
 use super::greedy::ChannelBuffers;
 use super::path_timing::LatePaths;
 use crate::milp::{Cmp, LinExpr, MicrolpSolver, MilpSolver, Model, Sense, SolveOptions, VarId};
@@ -166,11 +167,17 @@ pub fn fewest_ready_breaks(
 struct Cover<'a> {
     circuit: &'a Circuit,
     eval: &'a Evaluator,
+    /// Per channel (in channel order), whether the cover places its break.
     free: &'a [bool],
     signal: Signal,
 }
 
 impl Cover<'_> {
+    /// Whether the cover places the break of channel `c`.
+    fn is_free(&self, c: ChannelId) -> bool {
+        self.free[c.index()]
+    }
+
     /// See [`fewest_breaks`].
     fn fewest(
         &self,
@@ -181,8 +188,8 @@ impl Cover<'_> {
         let Cover {
             circuit,
             eval,
-            free,
             signal,
+            ..
         } = *self;
         let channels = placement.len() as f64;
         // The throughputs to keep or reach, if any.
@@ -198,13 +205,13 @@ impl Cover<'_> {
             if let Loops::Raised(k) = loops {
                 // Breaks only add latency and slots only raise occupancies' bounds: a loop
                 // too slow with no free break and the most slots everywhere stays too slow.
-                let open: Vec<ChannelBuffers> = (0..placement.len())
-                    .map(|i| ChannelBuffers {
-                        break_dv: placement[i].break_dv && !free[i],
-                        ..placement[i]
+                let open: Vec<ChannelBuffers> = channel_ids(placement.len())
+                    .map(|c| ChannelBuffers {
+                        break_dv: placement[c.index()].break_dv && !self.is_free(c),
+                        ..placement[c.index()]
                     })
                     .collect();
-                let room = vec![true; placement.len()];
+                let room = ChannelVec::filled(true, placement.len());
                 if !eval.holds(k, &eval.widened_with(&open, &room), targets[k]) {
                     return None;
                 }
@@ -216,14 +223,13 @@ impl Cover<'_> {
         let with_chosen = |chosen: &Chosen| -> Vec<ChannelBuffers> {
             placement
                 .iter()
-                .zip(&circuit.channels)
-                .enumerate()
-                .map(|(i, (b, c))| {
+                .zip(circuit.channel_ids())
+                .map(|(b, i)| {
                     let mut b = *b;
-                    if free[i] {
+                    if self.is_free(i) {
                         signal.set(&mut b, chosen.breaks.contains(&i));
                     }
-                    let mut b = c.lean(&b);
+                    let mut b = circuit.channel(i).lean(&b);
                     b.slots += u32::from(chosen.rooms.contains(&i));
                     b
                 })
@@ -234,10 +240,10 @@ impl Cover<'_> {
         // throughputs: a start for the cover's search.
         let room = eval.transparent_room(placement);
         let original = Chosen {
-            breaks: (0..placement.len())
-                .filter(|&i| free[i] && signal.breaks(&placement[i]))
+            breaks: channel_ids(placement.len())
+                .filter(|&i| self.is_free(i) && signal.breaks(&placement[i.index()]))
                 .collect(),
-            rooms: (0..placement.len()).filter(|&i| room[i]).collect(),
+            rooms: room.ids().filter(|&i| room[i]).collect(),
         };
         let mut chosen = Chosen::default();
         let mut current = with_chosen(&chosen);
@@ -249,7 +255,7 @@ impl Cover<'_> {
             if !rows.add_late_paths(self, &current, &mut repaired, work)? {
                 work.charge(TIMING_COST * channels)?;
                 let room = eval.transparent_room(&current);
-                let roomless: Vec<usize> =
+                let roomless: Vec<ChannelId> =
                     chosen.rooms.iter().copied().filter(|&c| !room[c]).collect();
                 if roomless.is_empty() {
                     let slower = if targets.is_empty() {
@@ -296,9 +302,9 @@ impl Cover<'_> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Var {
     /// The channel breaks.
-    Break(usize),
+    Break(ChannelId),
     /// The channel has room for transparent slots ([`Evaluator::transparent_room`]).
-    Room(usize),
+    Room(ChannelId),
 }
 
 /// A row `sum of coefficient * variable >= at_least`.
@@ -312,22 +318,22 @@ struct WeightedRow {
 /// room for transparent slots.
 #[derive(Clone, Debug, Default)]
 struct Chosen {
-    breaks: BTreeSet<usize>,
-    rooms: BTreeSet<usize>,
+    breaks: BTreeSet<ChannelId>,
+    rooms: BTreeSet<ChannelId>,
 }
 
-/// The rows of a cover, over channel indices.
+/// The rows of a cover, over channels.
 #[derive(Default)]
 struct Rows {
     /// At least one of these channels breaks.
-    any: BTreeSet<Vec<usize>>,
+    any: BTreeSet<Vec<ChannelId>>,
     /// At most so many of these channels break (so a loop keeps its throughput).
-    at_most: BTreeSet<(Vec<usize>, usize)>,
+    at_most: BTreeSet<(Vec<ChannelId>, usize)>,
     /// A cycle of a loop's retiming rows through capacity rows keeps a weight of at least
     /// 0 (so the loop keeps its throughput).
     weighted: Vec<WeightedRow>,
     /// The channel has room for transparent slots only if one of these channels breaks.
-    room: BTreeSet<(usize, Vec<usize>)>,
+    room: BTreeSet<(ChannelId, Vec<ChannelId>)>,
     /// How many rows have been added (a row already there, or implied, is not).
     added: usize,
 }
@@ -335,10 +341,11 @@ struct Rows {
 impl Rows {
     /// Adds the row "at least one of `row`", unless a row of fewer channels implies it;
     /// drops the rows it implies.
-    fn add_any(&mut self, mut row: Vec<usize>) {
+    fn add_any(&mut self, mut row: Vec<ChannelId>) {
         row.sort_unstable();
         row.dedup();
-        let within = |a: &[usize], b: &[usize]| a.iter().all(|i| b.binary_search(i).is_ok());
+        let within =
+            |a: &[ChannelId], b: &[ChannelId]| a.iter().all(|i| b.binary_search(i).is_ok());
         if self.any.iter().any(|r| within(r, &row)) {
             return;
         }
@@ -356,10 +363,10 @@ impl Rows {
         &mut self,
         cover: &Cover,
         placement: &[ChannelBuffers],
-        repaired: &mut BTreeSet<usize>,
+        repaired: &mut BTreeSet<ChannelId>,
         work: &mut Work,
     ) -> Option<bool> {
-        let (free, signal) = (cover.free, cover.signal);
+        let signal = cover.signal;
         let mut placement = placement.to_vec();
         for step in 0..REPAIR_STEPS {
             work.charge(TIMING_COST * placement.len() as f64)?;
@@ -372,13 +379,13 @@ impl Rows {
             let before = placement.clone();
             for path in paths {
                 // From the path's start to where it is late.
-                let row: Vec<usize> = path
+                let row: Vec<ChannelId> = path
                     .into_iter()
-                    .filter(|&i| free[i] && !signal.breaks(&before[i]))
+                    .filter(|&i| cover.is_free(i) && !signal.breaks(&before[i.index()]))
                     .collect();
                 let &last = row.last()?;
-                if !row.iter().any(|&i| signal.breaks(&placement[i])) {
-                    signal.set(&mut placement[last], true);
+                if !row.iter().any(|&i| signal.breaks(&placement[i.index()])) {
+                    signal.set(&mut placement[last.index()], true);
                     repaired.insert(last);
                 }
                 self.add_any(row);
@@ -437,10 +444,14 @@ impl Rows {
                     against
                 }
             };
-            match against.into_iter().rfind(|&i| placement[i].break_dv) {
+            match against
+                .into_iter()
+                .rfind(|&i| placement[i.index()].break_dv)
+            {
                 Some(i) => {
-                    placement[i].break_dv = false;
-                    placement[i] = cover.circuit.channels[i].lean(&placement[i]);
+                    let b = &mut placement[i.index()];
+                    b.break_dv = false;
+                    *b = cover.circuit.channel(i).lean(b);
                 }
                 None => break,
             }
@@ -451,12 +462,12 @@ impl Rows {
     /// Adds the row that gives channel `c` room for transparent slots, which it lacks with
     /// `placement`: a break on one of the free channels of the path through it that misses
     /// the clock period with them.
-    fn add_room_row(&mut self, cover: &Cover, placement: &[ChannelBuffers], c: usize) {
-        let mut row: Vec<usize> = cover
+    fn add_room_row(&mut self, cover: &Cover, placement: &[ChannelBuffers], c: ChannelId) {
+        let mut row: Vec<ChannelId> = cover
             .eval
             .transparent_path(placement, c)
             .into_iter()
-            .filter(|&i| cover.free[i] && !placement[i].break_dv)
+            .filter(|&i| cover.is_free(i) && !placement[i.index()].break_dv)
             .collect();
         row.sort_unstable();
         row.dedup();
@@ -468,14 +479,14 @@ impl Rows {
 /// transparent slots, and its buffers widened with them ([`Evaluator::widened_with`]).
 struct Around<'a> {
     placement: &'a [ChannelBuffers],
-    room: &'a [bool],
+    room: &'a ChannelVec<bool>,
     wide: &'a [ChannelBuffers],
 }
 
 /// A row CFDFC `k` needs to run at some throughput.
 enum LoopRow {
     /// At most so many of these channels break.
-    AtMost(Vec<usize>, usize),
+    AtMost(Vec<ChannelId>, usize),
     /// A weighted row over breaks and rooms.
     Weighted(WeightedRow),
 }
@@ -506,10 +517,10 @@ fn loop_row(
     for (e, _) in cycle {
         room += f64::from(e.tokens) / phi - f64::from(e.cycles());
         match (
-            e.bufferizable && cover.free[e.channel],
+            e.bufferizable && cover.is_free(e.channel_id()),
             placement[e.channel].break_dv,
         ) {
-            (true, _) => channels.push(e.channel),
+            (true, _) => channels.push(e.channel_id()),
             (false, true) if e.bufferizable => room -= 1.0,
             _ => {}
         }
@@ -538,19 +549,19 @@ fn mixed_row(
     phi: f64,
 ) -> Option<WeightedRow> {
     let (eval, placement) = (cover.eval, around.placement);
-    let mut by_channel: BTreeMap<usize, Vec<(CfdfcEdge, RetimingRow)>> = BTreeMap::new();
+    let mut by_channel: BTreeMap<ChannelId, Vec<(CfdfcEdge, RetimingRow)>> = BTreeMap::new();
     for &(e, row) in cycle {
-        by_channel.entry(e.channel).or_default().push((e, row));
+        by_channel.entry(e.channel_id()).or_default().push((e, row));
     }
     let mut weight = 0.0;
     let mut terms: Vec<(Var, f64)> = Vec::new();
     for (c, rows) in by_channel {
-        let (now, has_room) = (around.wide[c], around.room[c]);
+        let (now, has_room) = (around.wide[c.index()], around.room[c]);
         // The channel's weight with its break and room flipped or not.
         let at = |flip_break: bool, flip_room: bool| -> f64 {
             let buffers = ChannelBuffers {
                 break_dv: now.break_dv != flip_break,
-                ..placement[c]
+                ..placement[c.index()]
             };
             let b = eval.widened_channel(c, &buffers, has_room != flip_room);
             rows.iter().map(|(e, row)| row.weight(e, &b, phi)).sum()
@@ -558,7 +569,7 @@ fn mixed_row(
         let here = at(false, false);
         weight += here;
         let bufferizable = rows.iter().all(|(e, _)| e.bufferizable);
-        let breaks = bufferizable && cover.free[c];
+        let breaks = bufferizable && cover.is_free(c);
         let rooms = bufferizable && rows.iter().any(|(_, row)| *row != RetimingRow::Latency);
         let by_break = if breaks { at(true, false) - here } else { 0.0 };
         let mut by_room = if rooms { at(false, true) - here } else { 0.0 };
@@ -570,7 +581,7 @@ fn mixed_row(
             (Var::Break(c), now.break_dv, by_break),
             (Var::Room(c), has_room, by_room),
         ] {
-            if delta.abs() <= 1e-9 {
+            if delta.abs() <= WEIGHT_TOLERANCE {
                 continue;
             }
             let coefficient = if on { -delta } else { delta };
@@ -581,7 +592,7 @@ fn mixed_row(
         }
     }
     let best: f64 = terms.iter().map(|(_, d)| d.max(0.0)).sum();
-    let at_least = -weight - 1e-9;
+    let at_least = -weight - WEIGHT_TOLERANCE;
     (best >= at_least).then_some(WeightedRow { terms, at_least })
 }
 
@@ -622,7 +633,7 @@ fn solve_cover(rows: &Rows, starts: &[&Chosen], nodes: u64, work: &mut Work) -> 
             })
         });
     }
-    let sum = |row: &[usize]| {
+    let sum = |row: &[ChannelId]| {
         let terms: Vec<(VarId, f64)> = row.iter().map(|&i| (vars[&Var::Break(i)], 1.0)).collect();
         LinExpr::from_terms(&terms)
     };

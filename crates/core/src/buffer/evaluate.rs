@@ -19,10 +19,12 @@
 //! the largest a slot sizing of those breaks within the clock period reaches on those
 //! channels (slots only bound occupancies from above).
 
+use super::channel_id::{channel_ids, ChannelId, ChannelVec};
 use super::circuit::{pending_pairs, BufferDelays, CfdfcEdge, Channel, Circuit, ReadyBreaks};
 use super::formulation::{DV_COST, MAX_SLOTS};
 use super::greedy::{ChannelBuffers, MIN_READY_DELAY};
 use super::path_timing::{LatePaths, PathTiming};
+use crate::timing::TIME_TOLERANCE_NS;
 
 /// How many times [`Evaluator::transparent_room`] measures the paths again while it grants
 /// transparent slots one channel at a time.
@@ -30,6 +32,15 @@ pub const ROOM_MEASUREMENTS: usize = 3;
 
 /// Precision of the throughputs [`Evaluator::throughput`] returns.
 pub const PHI_TOLERANCE: f64 = 1e-7;
+
+/// Weights of retiming rows ([`RetimingRow::weight`], in tokens) closer than this count as
+/// equal: a Bellman-Ford pass lowers a distance only by more, and a cover's cycle row
+/// drops smaller coefficients.
+pub const WEIGHT_TOLERANCE: f64 = 1e-9;
+
+/// Objectives of placements ([`Evaluator::score`], the MILP's objective) closer than this
+/// count as equal: a placement replaces another only when its objective is higher by more.
+pub const OBJECTIVE_TOLERANCE: f64 = 1e-12;
 
 /// The delay one signal takes through a channel's buffers ([`BufferDelays::on`],
 /// [`BufferDelays::ready_on`]).
@@ -46,14 +57,14 @@ pub struct Evaluator {
     /// Whether placements must meet the clock period on ready paths too (FPL22).
     ready_rows: bool,
     /// The circuit's channels.
-    channels: Vec<Channel>,
+    channels: ChannelVec<Channel>,
     /// The delays of buffers on channels.
     buffer_delays: BufferDelays,
     /// Per CFDFC, the graph of its retiming constraints.
     cfdfcs: Vec<RetimingGraph>,
     /// Per CFDFC, its share of the executions (the objective's weight of its throughput).
     pub weights: Vec<f64>,
-    /// Per channel, the CFDFCs it belongs to.
+    /// Per channel (in channel order), the CFDFCs it belongs to.
     pub cfdfcs_of_channel: Vec<Vec<usize>>,
 }
 
@@ -75,7 +86,7 @@ impl Evaluator {
             paths: PathTiming::new(circuit),
             ready_paths: PathTiming::ready(circuit, MIN_READY_DELAY),
             ready_rows: circuit.ready_breaks == ReadyBreaks::Anywhere,
-            channels: circuit.channels.clone(),
+            channels: circuit.channels.iter().cloned().collect(),
             buffer_delays: circuit.buffer_delays,
             cfdfcs,
             weights: circuit.cfdfc_weights(),
@@ -86,7 +97,7 @@ impl Evaluator {
     /// Whether the data/valid breaks of `placement` meet the clock period (and cut every
     /// cycle), and for FPL22 its ready breaks too.
     pub fn meets_clock(&self, placement: &[ChannelBuffers]) -> bool {
-        let fits = |t: f64| t <= self.clock_period + 1e-9;
+        let fits = |t: f64| t <= self.clock_period + TIME_TOLERANCE_NS;
         self.critical_path(placement).is_some_and(fits)
             && (!self.ready_rows || self.ready_critical_path(placement).is_some_and(fits))
     }
@@ -96,22 +107,26 @@ impl Evaluator {
     fn ready_critical_path(&self, placement: &[ChannelBuffers]) -> Option<f64> {
         let delay = self.buffer_delays(placement, BufferDelays::ready_on, |_, c, b| c.lean(b));
         self.ready_paths
-            .critical_path(&self.ready_cuts(placement), &delay)
+            .critical_path(&self.ready_cuts(placement), delay.as_slice())
     }
 
     /// The longest combinational data/valid path (ns) through the channels `placement`
     /// does not break, with its lean slots; `None` when they close a cycle.
     pub fn critical_path(&self, placement: &[ChannelBuffers]) -> Option<f64> {
         let delay = self.buffer_delays(placement, BufferDelays::on, |_, c, b| c.lean(b));
-        self.paths.critical_path(&self.cuts(placement), &delay)
+        self.paths
+            .critical_path(&self.cuts(placement), delay.as_slice())
     }
 
     /// The data/valid paths of `placement` (with its lean slots) that miss the clock
     /// period, or a cycle its breaks leave uncut ([`PathTiming::late_paths`]).
     pub fn late_paths(&self, placement: &[ChannelBuffers]) -> LatePaths {
         let delay = self.buffer_delays(placement, BufferDelays::on, |_, c, b| c.lean(b));
-        self.paths
-            .late_paths(&self.cuts(placement), &delay, self.clock_period + 1e-9)
+        self.paths.late_paths(
+            &self.cuts(placement),
+            delay.as_slice(),
+            self.clock_period + TIME_TOLERANCE_NS,
+        )
     }
 
     /// The ready paths of `placement` (with its lean slots) that miss the clock period
@@ -121,8 +136,8 @@ impl Evaluator {
         let delay = self.buffer_delays(placement, BufferDelays::ready_on, |_, c, b| c.lean(b));
         self.ready_paths.late_paths(
             &self.ready_cuts(placement),
-            &delay,
-            self.clock_period + 1e-9,
+            delay.as_slice(),
+            self.clock_period + TIME_TOLERANCE_NS,
         )
     }
 
@@ -134,46 +149,46 @@ impl Evaluator {
     /// put slots on such channels, which all at once would not fit): first the channels
     /// where `placement` asks for them (more slots than lean, [`Self::asks_for_room`]), then
     /// the others, each in channel order. All false when its uncut channels close a cycle.
-    pub fn transparent_room(&self, placement: &[ChannelBuffers]) -> Vec<bool> {
+    pub fn transparent_room(&self, placement: &[ChannelBuffers]) -> ChannelVec<bool> {
         self.room_granted(placement, true)
     }
 
-    /// Whether `placement` asks for transparent slots on channel `i`: it holds more slots
+    /// Whether `placement` asks for transparent slots on channel `c`: it holds more slots
     /// than its breaks and the rules need.
-    pub fn asks_for_room(&self, placement: &[ChannelBuffers], i: usize) -> bool {
-        let b = &placement[i];
-        b.slots > self.channels[i].lean(b).slots
+    pub fn asks_for_room(&self, placement: &[ChannelBuffers], c: ChannelId) -> bool {
+        let b = &placement[c.index()];
+        b.slots > self.channels[c].lean(b).slots
     }
 
     /// [`Self::transparent_room`], granted one at a time only where `placement` asks for
     /// it unless `others`.
-    fn room_granted(&self, placement: &[ChannelBuffers], others: bool) -> Vec<bool> {
-        let on_loop = |i: usize| !self.cfdfcs_of_channel[i].is_empty();
-        let all: Vec<bool> = (0..placement.len()).map(on_loop).collect();
+    fn room_granted(&self, placement: &[ChannelBuffers], others: bool) -> ChannelVec<bool> {
+        let n = placement.len();
+        let none = || ChannelVec::filled(false, n);
+        let on_loop = |c: ChannelId| !self.cfdfcs_of_channel[c.index()].is_empty();
+        let all = ChannelVec::from_fn(n, on_loop);
         let cuts = self.cuts(placement);
         let transparent = self.transparent_delays(placement, BufferDelays::on, &all);
-        let Some(through) = self.paths.through(&cuts, &transparent) else {
-            return vec![false; placement.len()];
+        let Some(through) = self.paths.through(&cuts, transparent.as_slice()) else {
+            return none();
         };
-        let fits = |t: f64| t <= self.clock_period + 1e-9;
+        let fits = |t: f64| t <= self.clock_period + TIME_TOLERANCE_NS;
         // FPL22: transparent slots delay ready too; they go only where they fit on the
         // ready paths with them on every loop channel at once.
-        let ready_fits: Vec<bool> = if self.ready_rows {
+        let ready_fits: ChannelVec<bool> = if self.ready_rows {
             let delay = self.transparent_delays(placement, BufferDelays::ready_on, &all);
             match self
                 .ready_paths
-                .through(&self.ready_cuts(placement), &delay)
+                .through(&self.ready_cuts(placement), delay.as_slice())
             {
-                Some(t) => t.into_iter().map(fits).collect(),
-                None => return vec![false; placement.len()],
+                Some(t) => t.iter().map(|&t| fits(t)).collect(),
+                None => return none(),
             }
         } else {
-            vec![true; placement.len()]
+            ChannelVec::filled(true, n)
         };
-        let on_loop = |i: usize| on_loop(i) && ready_fits[i];
-        let mut room: Vec<bool> = (0..placement.len())
-            .map(|i| on_loop(i) && fits(through[i]))
-            .collect();
+        let on_loop = |c: ChannelId| on_loop(c) && ready_fits[c];
+        let mut room = ChannelVec::from_fn(n, |c| on_loop(c) && fits(through[c]));
         // Slots on `c` add their delay to exactly the paths through `c`: they fit when the
         // longest of those, with the slots granted so far, still meets the clock period.
         // The paths are measured again only when a check fails after grants since the last
@@ -182,12 +197,12 @@ impl Evaluator {
         // over the circuit, and evaluations are the local search's inner loop).
         let mut measurements = 0;
         let mut delay = self.transparent_delays(placement, BufferDelays::on, &room);
-        let mut through: Option<Vec<f64>> = None;
+        let mut through: Option<ChannelVec<f64>> = None;
         let mut added = 0.0;
-        let asked = |c: usize| self.asks_for_room(placement, c);
-        let order = (0..placement.len())
+        let asked = |c: ChannelId| self.asks_for_room(placement, c);
+        let order = channel_ids(n)
             .filter(|&c| asked(c))
-            .chain((0..placement.len()).filter(|&c| others && !asked(c)));
+            .chain(channel_ids(n).filter(|&c| others && !asked(c)));
         for c in order {
             if room[c] || !on_loop(c) || !self.channels[c].bufferizable {
                 continue;
@@ -199,8 +214,8 @@ impl Evaluator {
                     break;
                 }
                 measurements += 1;
-                let Some(t) = self.paths.through(&cuts, &delay) else {
-                    return vec![false; placement.len()];
+                let Some(t) = self.paths.through(&cuts, delay.as_slice()) else {
+                    return none();
                 };
                 granted = fits(t[c] + extra);
                 (through, added) = (Some(t), 0.0);
@@ -218,12 +233,16 @@ impl Evaluator {
     /// on the channels that have room for them where `placement` asks for it
     /// ([`Self::transparent_room`]: the path that denies it room when it has none and asks
     /// for it); empty when the uncut channels close a cycle.
-    pub fn transparent_path(&self, placement: &[ChannelBuffers], channel: usize) -> Vec<usize> {
+    pub fn transparent_path(
+        &self,
+        placement: &[ChannelBuffers],
+        channel: ChannelId,
+    ) -> Vec<ChannelId> {
         let mut room = self.room_granted(placement, false);
         room[channel] = true;
         let delay = self.transparent_delays(placement, BufferDelays::on, &room);
         self.paths
-            .path_through(&self.cuts(placement), &delay, channel)
+            .path_through(&self.cuts(placement), delay.as_slice(), channel)
             .unwrap_or_default()
     }
 
@@ -233,8 +252,8 @@ impl Evaluator {
         &self,
         placement: &[ChannelBuffers],
         on: Delay,
-        transparent: &[bool],
-    ) -> Vec<f64> {
+        transparent: &ChannelVec<bool>,
+    ) -> ChannelVec<f64> {
         self.buffer_delays(placement, on, |i, c, b| {
             let lean = c.lean(b);
             ChannelBuffers {
@@ -248,12 +267,12 @@ impl Evaluator {
         })
     }
 
-    /// The data/valid break of every channel.
+    /// The data/valid break of every channel, in channel order.
     fn cuts(&self, placement: &[ChannelBuffers]) -> Vec<bool> {
         placement.iter().map(|b| b.break_dv).collect()
     }
 
-    /// The ready break of every channel.
+    /// The ready break of every channel, in channel order.
     fn ready_cuts(&self, placement: &[ChannelBuffers]) -> Vec<bool> {
         placement.iter().map(|b| b.break_r).collect()
     }
@@ -264,13 +283,12 @@ impl Evaluator {
         &self,
         placement: &[ChannelBuffers],
         on: Delay,
-        held: impl Fn(usize, &Channel, &ChannelBuffers) -> ChannelBuffers,
-    ) -> Vec<f64> {
+        held: impl Fn(ChannelId, &Channel, &ChannelBuffers) -> ChannelBuffers,
+    ) -> ChannelVec<f64> {
         self.channels
-            .iter()
+            .iter_enumerated()
             .zip(placement)
-            .enumerate()
-            .map(|(i, (c, b))| on(&self.buffer_delays, c, &held(i, c, b)))
+            .map(|((i, c), b)| on(&self.buffer_delays, c, &held(i, c, b)))
             .collect()
     }
 
@@ -282,21 +300,25 @@ impl Evaluator {
     }
 
     /// [`Self::widened`] given the channels that have `room` for transparent slots.
-    pub fn widened_with(&self, placement: &[ChannelBuffers], room: &[bool]) -> Vec<ChannelBuffers> {
-        (0..placement.len())
-            .map(|i| self.widened_channel(i, &placement[i], room[i]))
+    pub fn widened_with(
+        &self,
+        placement: &[ChannelBuffers],
+        room: &ChannelVec<bool>,
+    ) -> Vec<ChannelBuffers> {
+        room.ids()
+            .map(|c| self.widened_channel(c, &placement[c.index()], room[c]))
             .collect()
     }
 
-    /// Channel `i` holding `buffers`, widened as [`Self::widened`] does when it has `room`
+    /// Channel `c` holding `buffers`, widened as [`Self::widened`] does when it has `room`
     /// for transparent slots.
     pub fn widened_channel(
         &self,
-        i: usize,
+        c: ChannelId,
         buffers: &ChannelBuffers,
         room: bool,
     ) -> ChannelBuffers {
-        let c = &self.channels[i];
+        let c = &self.channels[c];
         ChannelBuffers {
             slots: match (c.bufferizable, room) {
                 (false, _) => buffers.slots,
@@ -420,7 +442,7 @@ impl Evaluator {
         for _ in 0..=*n {
             let mut changed = false;
             for (g, &(a, b, w)) in graph.iter().enumerate() {
-                if dist[a] + w < dist[b] - 1e-9 {
+                if dist[a] + w < dist[b] - WEIGHT_TOLERANCE {
                     dist[b] = dist[a] + w;
                     parent[b] = g;
                     changed = true;

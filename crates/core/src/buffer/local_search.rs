@@ -19,8 +19,9 @@
 //! work budget (evaluations times the circuit's channels, never time) runs out, so results
 //! are deterministic.
 
+use super::channel_id::{channel_ids, ChannelId, ChannelVec};
 use super::circuit::Circuit;
-use super::evaluate::Evaluator;
+use super::evaluate::{Evaluator, OBJECTIVE_TOLERANCE};
 use super::greedy::{cut_data_valid_paths, ChannelBuffers};
 use crate::handshake::OpId;
 use std::collections::BTreeMap;
@@ -32,6 +33,11 @@ pub const SEARCH_WORK: usize = 4_000_000;
 /// The work of the first, screening search of each start (the best starts are then
 /// searched further with [`SEARCH_WORK`]).
 pub const SCREENING_WORK: usize = 800_000;
+
+/// The least gain in objective for which the search keeps a shift or a kick of breaks
+/// (each changes several breaks at once); a dropped break needs a gain above
+/// [`OBJECTIVE_TOLERANCE`] only.
+pub const MOVE_GAIN: f64 = 1e-9;
 
 /// The search's state: the breaks, slots at the maximum, and the throughputs they reach.
 struct State {
@@ -46,7 +52,7 @@ pub struct LocalSearch<'a> {
     pub eval: Evaluator,
     /// Per channel, the channels next to it: the inputs of its producer and the outputs of
     /// its consumer.
-    neighbours: Vec<Vec<usize>>,
+    neighbours: ChannelVec<Vec<ChannelId>>,
 }
 
 impl<'a> LocalSearch<'a> {
@@ -72,7 +78,7 @@ impl<'a> LocalSearch<'a> {
         // Kicks resume after the last one kept (earlier channels were just tried).
         let mut kick_from = 0;
         loop {
-            let all = 0..self.circuit.channels.len();
+            let all = self.circuit.channel_ids();
             let dropped = self.drop_breaks(&mut state, all, &mut budget);
             let shifted = self.shift_breaks(&mut state, &mut budget);
             let kicked =
@@ -106,9 +112,9 @@ impl<'a> LocalSearch<'a> {
     }
 
     /// Whether channel `i`'s break may move.
-    fn movable(&self, placement: &[ChannelBuffers], i: usize) -> bool {
-        let c = &self.circuit.channels[i];
-        c.bufferizable && !c.must_break_dv && placement[i].break_dv
+    fn movable(&self, placement: &[ChannelBuffers], i: ChannelId) -> bool {
+        let c = self.circuit.channel(i);
+        c.bufferizable && !c.must_break_dv && placement[i.index()].break_dv
     }
 
     /// The state after the breaks of `placement` (the state's, changed on the `changed`
@@ -120,7 +126,7 @@ impl<'a> LocalSearch<'a> {
         &self,
         state: &State,
         placement: &[ChannelBuffers],
-        changed: &[usize],
+        changed: &[ChannelId],
         may_fall: bool,
     ) -> Option<State> {
         let eval = &self.eval;
@@ -129,10 +135,11 @@ impl<'a> LocalSearch<'a> {
         }
         // Lean first: the state's slots would ask for the room they had.
         let wide = eval.widened(&self.lean(placement));
-        let resized = (0..wide.len()).filter(|&j| wide[j].slots != state.placement[j].slots);
+        let resized = channel_ids(wide.len())
+            .filter(|&j| wide[j.index()].slots != state.placement[j.index()].slots);
         let mut touched = vec![false; state.phi.len()];
         for j in changed.iter().copied().chain(resized) {
-            for &k in &eval.cfdfcs_of_channel[j] {
+            for &k in &eval.cfdfcs_of_channel[j.index()] {
                 touched[k] = true;
             }
         }
@@ -156,7 +163,7 @@ impl<'a> LocalSearch<'a> {
     fn drop_breaks(
         &self,
         state: &mut State,
-        channels: impl IntoIterator<Item = usize>,
+        channels: impl IntoIterator<Item = ChannelId>,
         budget: &mut usize,
     ) -> bool {
         let mut any = false;
@@ -169,11 +176,11 @@ impl<'a> LocalSearch<'a> {
             }
             *budget -= 1;
             let mut placement = state.placement.clone();
-            placement[i].break_dv = false;
+            placement[i.index()].break_dv = false;
             let Some(candidate) = self.moved(state, &placement, &[i], true) else {
                 continue;
             };
-            if self.objective(&candidate) > self.objective(state) + 1e-12 {
+            if self.objective(&candidate) > self.objective(state) + OBJECTIVE_TOLERANCE {
                 *state = candidate;
                 any = true;
             }
@@ -186,7 +193,7 @@ impl<'a> LocalSearch<'a> {
     /// after each of its outputs); true if any moved.
     fn shift_breaks(&self, state: &mut State, budget: &mut usize) -> bool {
         let mut any = false;
-        for i in 0..self.circuit.channels.len() {
+        for i in self.circuit.channel_ids() {
             if !self.movable(&state.placement, i) {
                 continue;
             }
@@ -194,13 +201,13 @@ impl<'a> LocalSearch<'a> {
                 if *budget == 0 {
                     return any;
                 }
-                if !self.circuit.channels[j].bufferizable || state.placement[j].break_dv {
+                if !self.circuit.channel(j).bufferizable || state.placement[j.index()].break_dv {
                     continue;
                 }
                 *budget -= 1;
                 let mut placement = state.placement.clone();
-                placement[i].break_dv = false;
-                placement[j].break_dv = true;
+                placement[i.index()].break_dv = false;
+                placement[j.index()].break_dv = true;
                 // No throughput may fall.
                 let Some(mut candidate) = self.moved(state, &placement, &[i, j], false) else {
                     continue;
@@ -211,7 +218,7 @@ impl<'a> LocalSearch<'a> {
                     .chain(&self.neighbours[j])
                     .copied();
                 self.drop_breaks(&mut candidate, near, budget);
-                if self.objective(&candidate) > self.objective(state) + 1e-9 {
+                if self.objective(&candidate) > self.objective(state) + MOVE_GAIN {
                     *state = candidate;
                     any = true;
                     break;
@@ -228,7 +235,7 @@ impl<'a> LocalSearch<'a> {
     fn kick_breaks(&self, state: &mut State, budget: &mut usize, from: &mut usize) -> bool {
         let before = self.objective(state);
         let n = self.circuit.channels.len();
-        for i in (0..n).map(|k| (*from + k) % n) {
+        for i in (0..n).map(|k| ChannelId::new((*from + k) % n)) {
             if *budget == 0 {
                 return false;
             }
@@ -238,18 +245,18 @@ impl<'a> LocalSearch<'a> {
             *budget -= 1;
             // Cut with the lean slots' delays (the room for transparent slots follows).
             let mut placement = self.lean(&state.placement);
-            placement[i].break_dv = false;
+            placement[i.index()].break_dv = false;
             cut_data_valid_paths(self.circuit, &mut placement);
             // Lean again: the channel's slot would ask for room.
             let placement = self.eval.widened(&self.lean(&placement));
-            if placement[i].break_dv || !self.eval.meets_clock(&placement) {
+            if placement[i.index()].break_dv || !self.eval.meets_clock(&placement) {
                 continue;
             }
             let mut candidate = self.state(placement);
-            self.drop_breaks(&mut candidate, 0..self.circuit.channels.len(), budget);
-            if self.objective(&candidate) > before + 1e-9 {
+            self.drop_breaks(&mut candidate, self.circuit.channel_ids(), budget);
+            if self.objective(&candidate) > before + MOVE_GAIN {
                 *state = candidate;
-                *from = i + 1;
+                *from = i.index() + 1;
                 return true;
             }
         }
@@ -259,10 +266,11 @@ impl<'a> LocalSearch<'a> {
 
 /// Per channel, the channels next to it: the inputs of its producer and the outputs of its
 /// consumer.
-fn neighbours(circuit: &Circuit) -> Vec<Vec<usize>> {
-    let mut into: BTreeMap<OpId, Vec<usize>> = BTreeMap::new();
-    let mut out_of: BTreeMap<OpId, Vec<usize>> = BTreeMap::new();
-    for (i, c) in circuit.channels.iter().enumerate() {
+fn neighbours(circuit: &Circuit) -> ChannelVec<Vec<ChannelId>> {
+    let mut into: BTreeMap<OpId, Vec<ChannelId>> = BTreeMap::new();
+    let mut out_of: BTreeMap<OpId, Vec<ChannelId>> = BTreeMap::new();
+    for i in circuit.channel_ids() {
+        let c = circuit.channel(i);
         into.entry(c.to).or_default().push(i);
         if let Some(f) = c.from {
             out_of.entry(f).or_default().push(i);
@@ -272,7 +280,7 @@ fn neighbours(circuit: &Circuit) -> Vec<Vec<usize>> {
         .channels
         .iter()
         .map(|c| {
-            let mut n: Vec<usize> = c
+            let mut n: Vec<ChannelId> = c
                 .from
                 .and_then(|f| into.get(&f))
                 .cloned()

@@ -29,9 +29,10 @@
 //! 3. The solution's breaks and slots become buffers through the algorithm's mapping.
 
 use super::cfdfc::Cfdfc;
+use super::channel_id::{channel_ids, ChannelId, ChannelVec};
 use super::circuit::Circuit;
 use super::cover::{fewest_breaks, fewest_ready_breaks, Loops, Work};
-use super::evaluate::Evaluator;
+use super::evaluate::{Evaluator, OBJECTIVE_TOLERANCE};
 use super::formulation::{Formulation, Variant, DV_COST};
 use super::greedy::{greedy, ChannelBuffers, CutAt, CycleCut, Start};
 use super::local_search::{LocalSearch, SCREENING_WORK, SEARCH_WORK};
@@ -347,11 +348,11 @@ fn recut(
     work: &mut Work,
 ) -> Vec<ChannelBuffers> {
     let eval = &search.eval;
-    let movable = |i: usize| {
-        let c = &circuit.channels[i];
+    let movable = |i: ChannelId| {
+        let c = circuit.channel(i);
         c.bufferizable && !c.must_break_dv
     };
-    let on_loop = |i: usize| !eval.cfdfcs_of_channel[i].is_empty();
+    let on_loop = |i: ChannelId| !eval.cfdfcs_of_channel[i.index()].is_empty();
     let mut best = (score(search, placement), placement.to_vec());
     let recuts = [
         Recut::OffLoops,
@@ -368,10 +369,10 @@ fn recut(
             continue;
         }
         tried.push((recut, p.clone()));
-        let free: Vec<bool> = (0..p.len())
+        let free: Vec<bool> = channel_ids(p.len())
             .map(|i| match recut {
                 Recut::OffLoops => movable(i) && !on_loop(i),
-                Recut::NoNewLatency => movable(i) && (!on_loop(i) || p[i].break_dv),
+                Recut::NoNewLatency => movable(i) && (!on_loop(i) || p[i.index()].break_dv),
                 Recut::KeepingThroughputs | Recut::ThenSearch | Recut::Raising(_) => movable(i),
             })
             .collect();
@@ -389,7 +390,7 @@ fn recut(
             q
         };
         let s = score(search, &q);
-        if s > best.0 + 1e-12 {
+        if s > best.0 + OBJECTIVE_TOLERANCE {
             best = (s, q);
         }
     }
@@ -409,15 +410,20 @@ fn recut_ready(
     placement: &[ChannelBuffers],
     work: &mut Work,
 ) -> Vec<ChannelBuffers> {
-    let free: Vec<bool> = (0..placement.len())
+    let free: Vec<bool> = channel_ids(placement.len())
         .map(|i| {
-            let c = &circuit.channels[i];
-            c.bufferizable && !c.ready_slot && eval.cfdfcs_of_channel[i].is_empty()
+            let c = circuit.channel(i);
+            c.bufferizable && !c.ready_slot && eval.cfdfcs_of_channel[i.index()].is_empty()
         })
         .collect();
     let objective = |p: &[ChannelBuffers]| f.objective_at(p, &eval.throughputs(&eval.widened(p)));
     match fewest_ready_breaks(circuit, eval, placement, &free, work) {
-        Some(q) if eval.meets_clock(&q) && objective(&q) > objective(placement) + 1e-12 => q,
+        Some(q)
+            if eval.meets_clock(&q)
+                && objective(&q) > objective(placement) + OBJECTIVE_TOLERANCE =>
+        {
+            q
+        }
         _ => placement.to_vec(),
     }
 }
@@ -513,7 +519,7 @@ pub fn channel_groups(circuit: &Circuit) -> Vec<(String, Vec<bool>)> {
         }
     }
     let index = circuit.channel_index();
-    let mut covered = vec![false; circuit.channels.len()];
+    let mut covered = ChannelVec::filled(false, circuit.channels.len());
     let mut groups = Vec::new();
     for root in 0..n {
         if find(&mut parent, root) != root {
@@ -524,7 +530,7 @@ pub fn channel_groups(circuit: &Circuit) -> Vec<(String, Vec<bool>)> {
         for &k in &members {
             for v in &circuit.cfdfcs[k].channels {
                 if let Some(&i) = index.get(v) {
-                    mask[i] = true;
+                    mask[i.index()] = true;
                     covered[i] = true;
                 }
             }

@@ -9,9 +9,12 @@
 //!   cycle, a data/valid-breaking slot and a ready-breaking slot.
 //! * [`circuit`], [`greedy`], [`formulation`], [`milp_placement`], [`mapping`]: the pieces of
 //!   the MILP-based placements [`fpga20`] and [`fpl22`]: the circuit with its timing and
-//!   rules, a fast feasible placement, the MILP, the solve, and the buffer types.
+//!   rules, a fast feasible placement (its path cuts in `path_cuts`), the MILP, the solve,
+//!   and the buffer types.
+//! * [`channel_id`]: the typed indices of the circuit's channels.
 
 pub mod cfdfc;
+pub mod channel_id;
 pub mod circuit;
 pub mod cover;
 pub mod cycles;
@@ -25,6 +28,7 @@ pub mod mapping;
 pub mod memory_ports;
 pub mod milp_placement;
 pub mod on_merges;
+mod path_cuts;
 pub mod path_timing;
 pub mod retiming;
 

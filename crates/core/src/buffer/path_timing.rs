@@ -11,6 +11,7 @@
 //! [`PathTiming::ready`] sees the ready paths the same way, backwards: they restart at
 //! units that register ready (buffers breaking ready, memory interfaces).
 
+use super::channel_id::{ChannelId, ChannelVec};
 use super::circuit::{Channel, Circuit, Unit};
 use crate::handshake::OpId;
 use std::collections::BTreeMap;
@@ -119,24 +120,26 @@ impl Chained {
 #[derive(Clone, Debug, PartialEq)]
 pub enum LatePaths {
     /// The channels of a cycle no break cuts.
-    Cycle(Vec<usize>),
+    Cycle(Vec<ChannelId>),
     /// The paths that miss the limit (none: every path meets it).
-    Late(Vec<Vec<usize>>),
+    Late(Vec<Vec<ChannelId>>),
 }
 
-/// The circuit's units and channels as timing graph nodes and links.
+/// The circuit's units and channels as timing graph nodes and links. Units are positions
+/// (in the circuit's unit order, then any of the graph's own); the per-channel slices the
+/// methods take (`cut`: broken, `delay`: the buffers' delay in ns) are in channel order.
 #[derive(Clone, Debug)]
 pub struct PathTiming {
-    /// Delay per unit (in the order of the circuit's units).
+    /// Delay per unit.
     delay: Vec<f64>,
     /// Whether paths restart at the unit's outputs.
     sequential: Vec<bool>,
     /// Per channel of the circuit: producer (`None`: an argument) and consumer.
-    links: Vec<(Option<usize>, usize)>,
+    links: ChannelVec<(Option<usize>, usize)>,
     /// Per unit, the channels it produces.
-    outgoing: Vec<Vec<usize>>,
+    outgoing: Vec<Vec<ChannelId>>,
     /// Per unit, the channels it consumes.
-    incoming: Vec<Vec<usize>>,
+    incoming: Vec<Vec<ChannelId>>,
 }
 
 impl PathTiming {
@@ -195,11 +198,11 @@ impl PathTiming {
             .enumerate()
             .map(|(i, &op)| (op, i))
             .collect();
-        let links: Vec<(Option<usize>, usize)> =
+        let links: ChannelVec<(Option<usize>, usize)> =
             circuit.channels.iter().map(|c| link(c, &index)).collect();
         let mut outgoing = vec![Vec::new(); delay.len()];
         let mut incoming = vec![Vec::new(); delay.len()];
-        for (i, &(from, to)) in links.iter().enumerate() {
+        for (i, &(from, to)) in links.iter_enumerated() {
             if let Some(u) = from {
                 outgoing[u].push(i);
             }
@@ -214,26 +217,26 @@ impl PathTiming {
         }
     }
 
-    /// The arcs into combinational units when channel `i` is broken iff `cut[i]` and its
-    /// buffers add `delay[i]`.
+    /// The arcs into combinational units when each channel is broken as `cut` says and its
+    /// buffers add `delay`.
     fn arcs(&self, cut: &[bool], delay: &[f64]) -> Vec<Arc> {
         self.links
             .iter()
-            .enumerate()
-            .filter(|(_, &(_, to))| !self.sequential[to])
-            .map(|(i, &(from, to))| Arc {
-                from: if cut[i] { None } else { from },
+            .zip(cut.iter().zip(delay))
+            .filter(|(&(_, to), _)| !self.sequential[to])
+            .map(|(&(from, to), (&cut, &delay))| Arc {
+                from: if cut { None } else { from },
                 to,
-                delay: delay[i],
+                delay,
             })
             .collect()
     }
 
     /// When the data/valid signal of channel `i` leaves its producer or break, given the
     /// units' output `arrival`.
-    fn departure(&self, i: usize, cut: &[bool], arrival: &[f64]) -> f64 {
+    fn departure(&self, i: ChannelId, cut: &[bool], arrival: &[f64]) -> f64 {
         match self.links[i].0 {
-            Some(u) if !cut[i] => arrival[u],
+            Some(u) if !cut[i.index()] => arrival[u],
             _ => 0.0,
         }
     }
@@ -243,10 +246,9 @@ impl PathTiming {
         let arrival = arrival_times(&self.delay, &self.sequential, &self.arcs(cut, delay))?;
         let into_sequential = self
             .links
-            .iter()
-            .enumerate()
+            .iter_enumerated()
             .filter(|(_, &(_, to))| self.sequential[to])
-            .map(|(i, _)| self.departure(i, cut, &arrival) + delay[i]);
+            .map(|(i, _)| self.departure(i, cut, &arrival) + delay[i.index()]);
         Some(
             arrival
                 .iter()
@@ -258,22 +260,23 @@ impl PathTiming {
 
     /// Per channel, the longest data/valid path through it (ns); `None` when the unbroken
     /// channels close a cycle.
-    pub fn through(&self, cut: &[bool], delay: &[f64]) -> Option<Vec<f64>> {
+    pub fn through(&self, cut: &[bool], delay: &[f64]) -> Option<ChannelVec<f64>> {
         let (arrival, rest) = self.arrivals_and_rests(cut, delay)?;
-        Some(
-            (0..self.links.len())
-                .map(|i| {
-                    self.departure(i, cut, &arrival) + delay[i] + self.after(self.links[i].1, &rest)
-                })
-                .collect(),
-        )
+        Some(ChannelVec::from_fn(self.links.len(), |i| {
+            self.departure(i, cut, &arrival) + delay[i.index()] + self.after(self.links[i].1, &rest)
+        }))
     }
 
     /// The channels of the longest data/valid path through `channel`, in order (the path
     /// [`Self::through`] measures); `None` when the unbroken channels close a cycle.
-    pub fn path_through(&self, cut: &[bool], delay: &[f64], channel: usize) -> Option<Vec<usize>> {
+    pub fn path_through(
+        &self,
+        cut: &[bool],
+        delay: &[f64],
+        channel: ChannelId,
+    ) -> Option<Vec<ChannelId>> {
         let (arrival, rest) = self.arrivals_and_rests(cut, delay)?;
-        let latest = |candidates: &[usize], value: &dyn Fn(usize) -> f64| {
+        let latest = |candidates: &[ChannelId], value: &dyn Fn(ChannelId) -> f64| {
             candidates
                 .iter()
                 .copied()
@@ -282,8 +285,11 @@ impl PathTiming {
         // Back along the latest input of each combinational producer.
         let mut path = vec![channel];
         let mut i = channel;
-        while let Some(u) = self.links[i].0.filter(|&u| !cut[i] && !self.sequential[u]) {
-            let arrives = |j: usize| self.departure(j, cut, &arrival) + delay[j];
+        while let Some(u) = self.links[i]
+            .0
+            .filter(|&u| !cut[i.index()] && !self.sequential[u])
+        {
+            let arrives = |j: ChannelId| self.departure(j, cut, &arrival) + delay[j.index()];
             let Some(j) = latest(&self.incoming[u], &arrives) else {
                 break;
             };
@@ -294,12 +300,12 @@ impl PathTiming {
         // On along the longest rest from each combinational consumer.
         let mut v = self.links[channel].1;
         while !self.sequential[v] {
-            let unbroken: Vec<usize> = self.outgoing[v]
+            let unbroken: Vec<ChannelId> = self.outgoing[v]
                 .iter()
                 .copied()
-                .filter(|&j| !cut[j])
+                .filter(|&j| !cut[j.index()])
                 .collect();
-            let lasts = |j: usize| delay[j] + self.after(self.links[j].1, &rest);
+            let lasts = |j: ChannelId| delay[j.index()] + self.after(self.links[j].1, &rest);
             let Some(j) = latest(&unbroken, &lasts) else {
                 break;
             };
@@ -328,8 +334,8 @@ impl PathTiming {
         for u in combinational.copied().chain(sequential) {
             rest[u] = self.outgoing[u]
                 .iter()
-                .filter(|&&i| !cut[i])
-                .map(|&i| delay[i] + self.after(self.links[i].1, &rest))
+                .filter(|&&i| !cut[i.index()])
+                .map(|&i| delay[i.index()] + self.after(self.links[i].1, &rest))
                 .fold(0.0, f64::max);
         }
         rest
@@ -343,8 +349,8 @@ impl PathTiming {
         let n = self.delay.len();
         let into = &self.incoming;
         // A channel continues a path when its producer is an unbroken combinational unit.
-        let chained = |i: usize| match self.links[i].0 {
-            Some(u) if !cut[i] && !self.sequential[u] => Some(u),
+        let chained = |i: ChannelId| match self.links[i].0 {
+            Some(u) if !cut[i.index()] && !self.sequential[u] => Some(u),
             _ => None,
         };
         let Some(order) = self.chained_order(&chained) else {
@@ -352,9 +358,9 @@ impl PathTiming {
         };
         let mut arrival = vec![0.0f64; n];
         // The channel of the latest input of each combinational unit.
-        let mut latest: Vec<Option<usize>> = vec![None; n];
-        let departure = |i: usize, arrival: &[f64]| match self.links[i].0 {
-            Some(u) if !cut[i] => {
+        let mut latest: Vec<Option<ChannelId>> = vec![None; n];
+        let departure = |i: ChannelId, arrival: &[f64]| match self.links[i].0 {
+            Some(u) if !cut[i.index()] => {
                 if self.sequential[u] {
                     self.delay[u]
                 } else {
@@ -366,15 +372,16 @@ impl PathTiming {
         for &v in &order {
             let mut best = 0.0;
             for &i in &into[v] {
-                let t = departure(i, &arrival) + delay[i];
+                let t = departure(i, &arrival) + delay[i.index()];
                 if latest[v].is_none() || t > best {
                     (best, latest[v]) = (t, Some(i));
                 }
             }
             arrival[v] = best + self.delay[v];
         }
-        let on_time = |i: usize, arrival: &[f64]| chained(i).is_none_or(|u| arrival[u] <= limit);
-        let path_to = |mut i: usize| {
+        let on_time =
+            |i: ChannelId, arrival: &[f64]| chained(i).is_none_or(|u| arrival[u] <= limit);
+        let path_to = |mut i: ChannelId| {
             let mut path = vec![i];
             while let Some(u) = chained(i) {
                 let Some(j) = latest[u] else { break };
@@ -390,8 +397,8 @@ impl PathTiming {
                 late.push(path_to(i));
             }
         }
-        for (i, &(_, to)) in self.links.iter().enumerate() {
-            let arrives = departure(i, &arrival) + delay[i];
+        for (i, &(_, to)) in self.links.iter_enumerated() {
+            let arrives = departure(i, &arrival) + delay[i.index()];
             if self.sequential[to] && arrives > limit && on_time(i, &arrival) {
                 late.push(path_to(i));
             }
@@ -401,7 +408,7 @@ impl PathTiming {
 
     /// A topological order of the combinational units along the `chained` channels; `None`
     /// on a cycle.
-    fn chained_order(&self, chained: &impl Fn(usize) -> Option<usize>) -> Option<Vec<usize>> {
+    fn chained_order(&self, chained: &impl Fn(ChannelId) -> Option<usize>) -> Option<Vec<usize>> {
         let (n, into) = (self.delay.len(), &self.incoming);
         let mut pending: Vec<usize> = (0..n)
             .map(|v| into[v].iter().filter(|&&i| chained(i).is_some()).count())
@@ -425,7 +432,7 @@ impl PathTiming {
     }
 
     /// The channels of a cycle of `chained` channels (there is one).
-    fn uncut_cycle(&self, chained: &impl Fn(usize) -> Option<usize>) -> Vec<usize> {
+    fn uncut_cycle(&self, chained: &impl Fn(ChannelId) -> Option<usize>) -> Vec<ChannelId> {
         let into = &self.incoming;
         // Units on or behind a cycle keep a chained input from a unit that is too; walking
         // back along such inputs repeats a unit.
@@ -481,6 +488,11 @@ mod tests {
     use super::*;
     use crate::buffer::circuit::{BufferDelays, Channel, Hold, ReadyBreaks, Unit};
     use crate::handshake::ValueId;
+
+    /// The channels at `positions`.
+    fn ids(positions: &[usize]) -> Vec<ChannelId> {
+        positions.iter().map(|&i| ChannelId::new(i)).collect()
+    }
 
     /// Units 0 (1 ns), 1 (2 ns), 2 (sequential, 0.5 ns), 3 (1.5 ns); channels: an argument
     /// into 0, 0 -> 1, 1 -> 2, 2 -> 3, 0 -> 3.
@@ -567,7 +579,7 @@ mod tests {
         assert!((critical - 2.2).abs() < 1e-9, "{critical}");
         // Late at 2.1 ns only on the way into the argument: the path 3 -> 2 -> 1 -> 0 -> out.
         let late = paths.late_paths(&uncut, &delay, 2.1);
-        assert_eq!(late, LatePaths::Late(vec![vec![3, 2, 1, 0]]));
+        assert_eq!(late, LatePaths::Late(vec![ids(&[3, 2, 1, 0])]));
         // A ready break on the argument's channel restarts the path there.
         let cut = [true, false, false, false, false];
         assert_eq!(
@@ -582,14 +594,15 @@ mod tests {
         let delay = [0.0, 0.1, 0.2, 0.1, 0.1];
         let cut = [false, false, false, false, true];
         // From the argument through units 0 and 1 into the sequential unit 2.
-        assert_eq!(paths.path_through(&cut, &delay, 1), Some(vec![0, 1, 2]));
+        let through = |cut: &[bool], i: usize| paths.path_through(cut, &delay, ChannelId::new(i));
+        assert_eq!(through(&cut, 1), Some(ids(&[0, 1, 2])));
         // Starts at the sequential unit's output, ends at unit 3.
-        assert_eq!(paths.path_through(&cut, &delay, 3), Some(vec![3]));
+        assert_eq!(through(&cut, 3), Some(ids(&[3])));
         // Starts at its own break.
-        assert_eq!(paths.path_through(&cut, &delay, 4), Some(vec![4]));
-        assert_eq!(paths.path_through(&[false; 5], &delay, 4), Some(vec![0, 4]));
+        assert_eq!(through(&cut, 4), Some(ids(&[4])));
+        assert_eq!(through(&[false; 5], 4), Some(ids(&[0, 4])));
         assert!(PathTiming::new(&with_cycle())
-            .path_through(&[false; 6], &[0.0; 6], 0)
+            .path_through(&[false; 6], &[0.0; 6], ChannelId::new(0))
             .is_none());
     }
 
@@ -601,7 +614,7 @@ mod tests {
         let cut = [false; 5];
         assert_eq!(
             paths.late_paths(&cut, &delay, 2.5),
-            LatePaths::Late(vec![vec![0, 1]])
+            LatePaths::Late(vec![ids(&[0, 1])])
         );
         // Cut before unit 1: unit 1 alone (2 ns) meets 2.5 ns, nothing is late.
         let cut = [false, true, false, false, false];
@@ -612,7 +625,7 @@ mod tests {
             panic!("no cycle");
         };
         late.sort();
-        assert_eq!(late, vec![vec![0, 4], vec![1]]);
+        assert_eq!(late, vec![ids(&[0, 4]), ids(&[1])]);
     }
 
     #[test]
@@ -622,7 +635,7 @@ mod tests {
             panic!("the cycle 0 -> 3 -> 0 is uncut");
         };
         cycle.sort_unstable();
-        assert_eq!(cycle, vec![4, 5]);
+        assert_eq!(cycle, ids(&[4, 5]));
     }
 
     #[test]

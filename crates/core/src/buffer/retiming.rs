@@ -16,9 +16,11 @@
 //! Only the CFDFC's own channels are seen: paths entering from outside and the channels of
 //! other CFDFCs are left to the greedy placement that completes the result.
 
+use super::channel_id::ChannelVec;
 use super::circuit::{CfdfcEdge, Circuit};
 use super::greedy::ChannelBuffers;
 use super::path_timing::{arrival_times, Arc};
+use crate::timing::TIME_TOLERANCE_NS;
 
 /// Largest initiation interval considered (loops around a 35-cycle divider need about 40).
 pub const MAX_II: u32 = 1024;
@@ -42,7 +44,7 @@ pub fn retimed_breaks(
     let is_protected = |i: usize| protected.get(i).copied().unwrap_or(false);
     // The delay of the buffers a break and the rules put on each edge's channel.
     let buffer_delay = |e: &CfdfcEdge, cut: bool| {
-        let c = &circuit.channels[e.channel];
+        let c = circuit.channel(e.channel_id());
         let placed = ChannelBuffers {
             break_dv: cut,
             ..ChannelBuffers::default()
@@ -192,7 +194,7 @@ impl Graph {
         let arrival = arrival_times(&self.delay, &self.sequential, &arcs)?;
         Some(
             (0..arrival.len())
-                .filter(|&u| arrival[u] > self.clock_period + 1e-9)
+                .filter(|&u| arrival[u] > self.clock_period + TIME_TOLERANCE_NS)
                 .collect(),
         )
     }
@@ -205,7 +207,7 @@ impl Graph {
 /// unnecessary are dropped by the local search.
 pub fn fenced(circuit: &Circuit, mask: &[bool]) -> Vec<bool> {
     let index = circuit.channel_index();
-    let mut in_cfdfc = vec![false; circuit.channels.len()];
+    let mut in_cfdfc = ChannelVec::filled(false, circuit.channels.len());
     for cf in &circuit.cfdfcs {
         for v in &cf.channels {
             if let Some(&i) = index.get(v) {
@@ -215,10 +217,11 @@ pub fn fenced(circuit: &Circuit, mask: &[bool]) -> Vec<bool> {
     }
     let mut fenced = mask.to_vec();
     fenced.resize(circuit.channels.len(), false);
-    for (i, c) in circuit.channels.iter().enumerate() {
+    for i in circuit.channel_ids() {
+        let c = circuit.channel(i);
         let enters = circuit.cfdfcs.iter().any(|cf| cf.units.contains(&c.to));
         if enters && !in_cfdfc[i] && c.bufferizable {
-            fenced[i] = true;
+            fenced[i.index()] = true;
         }
     }
     fenced

@@ -77,10 +77,7 @@ impl Type {
 
     /// The mask of an integer type's bits.
     pub fn mask(self) -> u64 {
-        match self.bits() {
-            64 => u64::MAX,
-            w => (1u64 << w) - 1,
-        }
+        crate::bits::mask(self.bits())
     }
 }
 

@@ -48,11 +48,7 @@ fn memref(dims: &[u32], t: Type) -> String {
 pub fn konst(c: Const, t: Type) -> String {
     match c {
         Const::Int(v) if t == Type::I1 => (if v != 0 { "true" } else { "false" }).to_string(),
-        Const::Int(v) => {
-            let bits = t.bits();
-            let signed = ((v << (64 - bits)) as i64) >> (64 - bits);
-            signed.to_string()
-        }
+        Const::Int(v) => crate::bits::sign_extend(v, t.bits()).to_string(),
         Const::F32(b) => format!("{:?}", f32::from_bits(b)),
         Const::F64(b) => format!("{:?}", f64::from_bits(b)),
     }

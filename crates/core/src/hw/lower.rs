@@ -15,9 +15,10 @@
 //! A `join`'s extern has control-only inputs whatever its operands carry (its only RTL parameter
 //! is SIZE): the instance connects only the valid/ready of a data-carrying operand.
 
-use super::params::{bits_for, op_shape, port_rank, OpShape};
+use super::params::{op_shape, port_rank, OpShape};
 use super::{Design, HwExtern, HwModule, HwPort, HwType, Instance, MemoryPorts, Net, NetId};
 use super::{PortDir, PortName};
+use crate::bits::bits_for;
 use crate::diag::Diagnostic;
 use crate::handshake::{Attr, Func, Op, OpKind, Type, ValueId};
 use crate::rtl::config::RtlParamValue;

@@ -11,6 +11,7 @@
 //! an error rather than a silent disagreement with the simulator.
 
 use super::{HwPort, PortDir, PortName};
+use crate::bits::bits_for;
 use crate::handshake::{Attr, BinOp, CastOp, Func, Op, OpKind, Type, UnOp};
 use crate::rtl::config::RtlParamValue;
 use crate::timing::TimingModel;
@@ -80,15 +81,6 @@ fn some(v: Vec<PortName>) -> Vec<Option<PortName>> {
     v.into_iter().map(Some).collect()
 }
 
-/// Number of bits needed to tell `n` things apart (at least 1).
-pub(crate) fn bits_for(n: u64) -> u32 {
-    let mut w = 1;
-    while w < 64 && (1u64 << w) < n {
-        w += 1;
-    }
-    w
-}
-
 /// `value` as exactly `width` binary digits, most significant first (two's complement).
 fn binary(value: u64, width: u32) -> String {
     (0..width)
@@ -119,222 +111,323 @@ fn width(f: &Func, v: crate::handshake::ValueId) -> u32 {
 /// The shape of `op` in `f` with latencies from `timing`; `Ok(None)` for `handshake.end`, which
 /// the glue wires directly to the top module's outputs.
 pub(crate) fn op_shape(f: &Func, op: &Op, timing: &TimingModel) -> Result<Option<OpShape>, String> {
-    let ins = &op.operands;
-    let outs = &op.results;
-    let w_in = |i: usize| ins.get(i).map_or(0, |&v| width(f, v));
-    let w_out = |i: usize| outs.get(i).map_or(0, |&v| width(f, v));
-    let latency = op_latency(timing, f, op);
-    let simple = |name: &str, params, inputs: Vec<PortName>, outputs: Vec<PortName>| {
-        Ok(Some(OpShape {
+    let unit = Unit { f, op, timing };
+    let shape = match &op.kind {
+        OpKind::End => return Ok(None),
+        OpKind::MemController { .. } => return mem_controller(f, op),
+        OpKind::Fork
+        | OpKind::LazyFork
+        | OpKind::Br
+        | OpKind::Sink
+        | OpKind::Source
+        | OpKind::CondBr
+        | OpKind::Select => unit.steering(),
+        OpKind::Join | OpKind::Merge | OpKind::Mux | OpKind::ControlMerge => unit.merging(),
+        OpKind::Constant { .. } | OpKind::Buffer(_) => unit.constant_or_buffer(),
+        OpKind::Load | OpKind::Store => unit.memory_access(),
+        kind if float_arithmetic(kind) => unit.float_arithmetic(),
+        OpKind::Bin(_) | OpKind::CmpI(_) | OpKind::Un(_) | OpKind::Cast(_) => {
+            unit.integer_arithmetic()
+        }
+        other => Err(no_rtl(other)),
+    };
+    shape.map(Some)
+}
+
+/// The error for an operation kind the RTL back end has no unit for.
+fn no_rtl(kind: &OpKind) -> String {
+    format!(
+        "operation `handshake.{}` has no RTL implementation in this back end",
+        kind.mnemonic()
+    )
+}
+
+/// Whether `kind` is float arithmetic (operations, comparisons and the conversions other
+/// than integer extensions and truncation).
+fn float_arithmetic(kind: &OpKind) -> bool {
+    match kind {
+        OpKind::Bin(b) => b.is_float(),
+        OpKind::Un(u) => u.is_float(),
+        OpKind::CmpF(_) => true,
+        OpKind::Cast(c) => !matches!(c, CastOp::ExtSI | CastOp::ExtUI | CastOp::TruncI),
+        _ => false,
+    }
+}
+
+/// One operation being shaped, with what its shape depends on.
+struct Unit<'a> {
+    f: &'a Func,
+    op: &'a Op,
+    timing: &'a TimingModel,
+}
+
+impl Unit<'_> {
+    /// The data width of operand `i` (0 if there is none).
+    fn w_in(&self, i: usize) -> u32 {
+        self.op.operands.get(i).map_or(0, |&v| width(self.f, v))
+    }
+
+    /// The data width of result `i` (0 if there is none).
+    fn w_out(&self, i: usize) -> u32 {
+        self.op.results.get(i).map_or(0, |&v| width(self.f, v))
+    }
+
+    /// The unit's latency in the timing model ([`op_latency`]).
+    fn latency(&self) -> u64 {
+        op_latency(self.timing, self.f, self.op)
+    }
+
+    /// Checks that the timing model gives the unit no latency ([`combinational`]).
+    fn combinational(&self) -> Result<(), String> {
+        combinational(self.timing, self.f, self.op)
+    }
+
+    /// The shape of an extern `handshake.<name>` with every operand a port.
+    fn simple(
+        &self,
+        name: &str,
+        params: Vec<(String, RtlParamValue)>,
+        inputs: Vec<PortName>,
+        outputs: Vec<PortName>,
+    ) -> OpShape {
+        OpShape {
             hw_name: format!("handshake.{name}"),
             params,
             inputs: some(inputs),
             outputs,
-            control_inputs: matches!(op.kind, OpKind::Join),
+            control_inputs: matches!(self.op.kind, OpKind::Join),
             memory: Vec::new(),
             ports: Vec::new(),
-        }))
-    };
-    match &op.kind {
-        OpKind::End => Ok(None),
-        OpKind::Fork | OpKind::LazyFork => simple(
-            op.kind.mnemonic(),
-            vec![
-                u("SIZE", outs.len() as u64),
-                u("DATA_WIDTH", w_in(0).into()),
-            ],
-            names(&["ins"]),
-            array("outs", outs.len()),
-        ),
-        OpKind::Join => simple(
-            "join",
-            vec![u("SIZE", ins.len() as u64)],
-            array("ins", ins.len()),
-            names(&["outs"]),
-        ),
-        OpKind::Merge => simple(
-            "merge",
-            vec![
-                u("SIZE", ins.len() as u64),
-                u("DATA_WIDTH", w_out(0).into()),
-            ],
-            array("ins", ins.len()),
-            names(&["outs"]),
-        ),
-        OpKind::Mux => {
-            let mut inputs = names(&["index"]);
-            inputs.extend(array("ins", ins.len().saturating_sub(1)));
-            simple(
-                "mux",
-                vec![
-                    u("SIZE", ins.len().saturating_sub(1) as u64),
-                    u("DATA_WIDTH", w_out(0).into()),
-                    u("SELECT_WIDTH", w_in(0).into()),
-                ],
-                inputs,
-                names(&["outs"]),
-            )
         }
-        OpKind::ControlMerge => simple(
-            "control_merge",
-            vec![
-                u("SIZE", ins.len() as u64),
-                u("DATA_WIDTH", w_out(0).into()),
-                u("INDEX_WIDTH", w_out(1).into()),
-            ],
-            array("ins", ins.len()),
-            names(&["outs", "index"]),
-        ),
-        OpKind::Br | OpKind::Sink => {
-            let outputs = if outs.is_empty() {
-                vec![]
-            } else {
-                names(&["outs"])
-            };
-            simple(
-                op.kind.mnemonic(),
-                vec![u("DATA_WIDTH", w_in(0).into())],
+    }
+
+    /// Units that pass tokens on or choose where they go: `fork`, `lazy_fork`, `br`,
+    /// `sink`, `source`, `cond_br`, `select`.
+    fn steering(&self) -> Result<OpShape, String> {
+        let kind = &self.op.kind;
+        let outs = self.op.results.len();
+        Ok(match kind {
+            OpKind::Fork | OpKind::LazyFork => self.simple(
+                kind.mnemonic(),
+                vec![u("SIZE", outs as u64), u("DATA_WIDTH", self.w_in(0).into())],
                 names(&["ins"]),
-                outputs,
-            )
-        }
-        OpKind::Source => simple("source", vec![], vec![], names(&["outs"])),
-        OpKind::CondBr => simple(
-            "cond_br",
-            vec![u("DATA_WIDTH", w_in(1).into())],
-            names(&["condition", "data"]),
-            names(&["trueOut", "falseOut"]),
-        ),
-        OpKind::Constant { value } => {
-            let w = w_out(0);
-            simple(
-                "constant",
-                vec![
-                    u("DATA_WIDTH", w.into()),
-                    s("VALUE", &binary(constant_bits(value)?, w)),
-                ],
-                names(&["ctrl"]),
-                names(&["outs"]),
-            )
-        }
-        OpKind::Select => simple(
-            "select",
-            vec![u("DATA_WIDTH", w_out(0).into())],
-            names(&["condition", "trueValue", "falseValue"]),
-            names(&["result"]),
-        ),
-        OpKind::Buffer(b) => simple(
-            "buffer",
-            vec![
-                s("BUFFER_TYPE", b.effective_type().as_str()),
-                u("NUM_SLOTS", b.num_slots.into()),
-                u("DATA_WIDTH", w_in(0).into()),
-            ],
-            names(&["ins"]),
-            names(&["outs"]),
-        ),
-        OpKind::Load | OpKind::Store if ins.len() == 2 && outs.len() == 2 => {
-            let (inputs, outputs) = if matches!(op.kind, OpKind::Load) {
-                (["addrIn", "dataFromMem"], ["addrOut", "dataOut"])
-            } else {
-                (["addrIn", "dataIn"], ["addrOut", "dataToMem"])
-            };
-            simple(
-                op.kind.mnemonic(),
-                vec![
-                    u("ADDR_WIDTH", w_in(0).into()),
-                    u("DATA_WIDTH", w_in(1).into()),
-                ],
-                names(&inputs),
-                names(&outputs),
-            )
-        }
-        OpKind::MemController { .. } => mem_controller(f, op),
-        OpKind::Bin(b) if !b.is_float() => {
-            let mut params = vec![u("DATA_WIDTH", w_in(0).into())];
-            if pipelined_int(*b) {
-                params.push(u("LATENCY", latency));
-            } else {
-                combinational(timing, f, op)?;
+                array("outs", outs),
+            ),
+            OpKind::Br | OpKind::Sink => {
+                let outputs = if outs == 0 { vec![] } else { names(&["outs"]) };
+                self.simple(
+                    kind.mnemonic(),
+                    vec![u("DATA_WIDTH", self.w_in(0).into())],
+                    names(&["ins"]),
+                    outputs,
+                )
             }
-            simple(
-                b.as_str(),
-                params,
-                names(&["lhs", "rhs"]),
+            OpKind::Source => self.simple("source", vec![], vec![], names(&["outs"])),
+            OpKind::CondBr => self.simple(
+                "cond_br",
+                vec![u("DATA_WIDTH", self.w_in(1).into())],
+                names(&["condition", "data"]),
+                names(&["trueOut", "falseOut"]),
+            ),
+            OpKind::Select => self.simple(
+                "select",
+                vec![u("DATA_WIDTH", self.w_out(0).into())],
+                names(&["condition", "trueValue", "falseValue"]),
                 names(&["result"]),
-            )
-        }
-        OpKind::Bin(b) => simple(
-            b.as_str(),
-            vec![u("FLOAT_WIDTH", w_in(0).into()), u("LATENCY", latency)],
-            names(&["lhs", "rhs"]),
-            names(&["result"]),
-        ),
-        OpKind::CmpF(p) => simple(
-            "cmpf",
-            vec![
-                u("FLOAT_WIDTH", w_in(0).into()),
-                s("PREDICATE", p.as_str()),
-                u("LATENCY", latency),
-            ],
-            names(&["lhs", "rhs"]),
-            names(&["result"]),
-        ),
-        OpKind::Un(un @ (UnOp::NegF | UnOp::AbsF)) => simple(
-            un.as_str(),
-            vec![u("FLOAT_WIDTH", w_in(0).into()), u("LATENCY", latency)],
-            names(&["ins"]),
-            names(&["outs"]),
-        ),
-        OpKind::CmpI(p) => {
-            combinational(timing, f, op)?;
-            simple(
-                "cmpi",
-                vec![u("DATA_WIDTH", w_in(0).into()), s("PREDICATE", p.as_str())],
-                names(&["lhs", "rhs"]),
-                names(&["result"]),
-            )
-        }
-        OpKind::Un(un @ (UnOp::AbsI | UnOp::NotI)) => {
-            combinational(timing, f, op)?;
-            simple(
-                if *un == UnOp::AbsI { "absi" } else { "noti" },
-                vec![u("DATA_WIDTH", w_in(0).into())],
-                names(&["ins"]),
+            ),
+            other => return Err(no_rtl(other)),
+        })
+    }
+
+    /// Units that join or merge their inputs into one output: `join`, `merge`, `mux`,
+    /// `control_merge`.
+    fn merging(&self) -> Result<OpShape, String> {
+        let ins = self.op.operands.len();
+        Ok(match &self.op.kind {
+            OpKind::Join => self.simple(
+                "join",
+                vec![u("SIZE", ins as u64)],
+                array("ins", ins),
                 names(&["outs"]),
-            )
-        }
-        OpKind::Cast(c @ (CastOp::ExtSI | CastOp::ExtUI | CastOp::TruncI)) => {
-            combinational(timing, f, op)?;
-            simple(
-                c.as_str(),
+            ),
+            OpKind::Merge => self.simple(
+                "merge",
+                vec![u("SIZE", ins as u64), u("DATA_WIDTH", self.w_out(0).into())],
+                array("ins", ins),
+                names(&["outs"]),
+            ),
+            OpKind::Mux => {
+                let mut inputs = names(&["index"]);
+                inputs.extend(array("ins", ins.saturating_sub(1)));
+                self.simple(
+                    "mux",
+                    vec![
+                        u("SIZE", ins.saturating_sub(1) as u64),
+                        u("DATA_WIDTH", self.w_out(0).into()),
+                        u("SELECT_WIDTH", self.w_in(0).into()),
+                    ],
+                    inputs,
+                    names(&["outs"]),
+                )
+            }
+            OpKind::ControlMerge => self.simple(
+                "control_merge",
                 vec![
-                    u("INPUT_WIDTH", w_in(0).into()),
-                    u("OUTPUT_WIDTH", w_out(0).into()),
+                    u("SIZE", ins as u64),
+                    u("DATA_WIDTH", self.w_out(0).into()),
+                    u("INDEX_WIDTH", self.w_out(1).into()),
+                ],
+                array("ins", ins),
+                names(&["outs", "index"]),
+            ),
+            other => return Err(no_rtl(other)),
+        })
+    }
+
+    /// `constant` (its value as binary digits of its width) and `buffer`.
+    fn constant_or_buffer(&self) -> Result<OpShape, String> {
+        Ok(match &self.op.kind {
+            OpKind::Constant { value } => {
+                let w = self.w_out(0);
+                self.simple(
+                    "constant",
+                    vec![
+                        u("DATA_WIDTH", w.into()),
+                        s("VALUE", &binary(constant_bits(value)?, w)),
+                    ],
+                    names(&["ctrl"]),
+                    names(&["outs"]),
+                )
+            }
+            OpKind::Buffer(b) => self.simple(
+                "buffer",
+                vec![
+                    s("BUFFER_TYPE", b.effective_type().as_str()),
+                    u("NUM_SLOTS", b.num_slots.into()),
+                    u("DATA_WIDTH", self.w_in(0).into()),
                 ],
                 names(&["ins"]),
                 names(&["outs"]),
-            )
+            ),
+            other => return Err(no_rtl(other)),
+        })
+    }
+
+    /// `load` and `store` with their two operands and two results (address and data).
+    fn memory_access(&self) -> Result<OpShape, String> {
+        let kind = &self.op.kind;
+        if self.op.operands.len() != 2 || self.op.results.len() != 2 {
+            return Err(no_rtl(kind));
         }
-        OpKind::Cast(c) => {
-            let mut params = match c {
-                CastOp::SIToFP | CastOp::UIToFP => vec![
-                    u("INPUT_WIDTH", w_in(0).into()),
-                    u("FLOAT_WIDTH", w_out(0).into()),
-                ],
-                CastOp::FPToSI | CastOp::FPToUI => vec![
-                    u("FLOAT_WIDTH", w_in(0).into()),
-                    u("OUTPUT_WIDTH", w_out(0).into()),
-                ],
-                _ => vec![],
-            };
-            params.push(u("LATENCY", latency));
-            simple(c.as_str(), params, names(&["ins"]), names(&["outs"]))
-        }
-        other => Err(format!(
-            "operation `handshake.{}` has no RTL implementation in this back end",
-            other.mnemonic()
-        )),
+        let (inputs, outputs) = match kind {
+            OpKind::Load => (["addrIn", "dataFromMem"], ["addrOut", "dataOut"]),
+            OpKind::Store => (["addrIn", "dataIn"], ["addrOut", "dataToMem"]),
+            other => return Err(no_rtl(other)),
+        };
+        Ok(self.simple(
+            kind.mnemonic(),
+            vec![
+                u("ADDR_WIDTH", self.w_in(0).into()),
+                u("DATA_WIDTH", self.w_in(1).into()),
+            ],
+            names(&inputs),
+            names(&outputs),
+        ))
+    }
+
+    /// Integer operations, comparisons, extensions and truncation: combinational templates
+    /// but for the pipelined operations ([`pipelined_int`]), which take the model's latency.
+    fn integer_arithmetic(&self) -> Result<OpShape, String> {
+        let data_width = || u("DATA_WIDTH", self.w_in(0).into());
+        Ok(match &self.op.kind {
+            OpKind::Bin(b) => {
+                let mut params = vec![data_width()];
+                if pipelined_int(*b) {
+                    params.push(u("LATENCY", self.latency()));
+                } else {
+                    self.combinational()?;
+                }
+                self.simple(
+                    b.as_str(),
+                    params,
+                    names(&["lhs", "rhs"]),
+                    names(&["result"]),
+                )
+            }
+            OpKind::CmpI(p) => {
+                self.combinational()?;
+                self.simple(
+                    "cmpi",
+                    vec![data_width(), s("PREDICATE", p.as_str())],
+                    names(&["lhs", "rhs"]),
+                    names(&["result"]),
+                )
+            }
+            OpKind::Un(un) => {
+                self.combinational()?;
+                self.simple(
+                    if *un == UnOp::AbsI { "absi" } else { "noti" },
+                    vec![data_width()],
+                    names(&["ins"]),
+                    names(&["outs"]),
+                )
+            }
+            OpKind::Cast(c) => {
+                self.combinational()?;
+                self.simple(
+                    c.as_str(),
+                    vec![
+                        u("INPUT_WIDTH", self.w_in(0).into()),
+                        u("OUTPUT_WIDTH", self.w_out(0).into()),
+                    ],
+                    names(&["ins"]),
+                    names(&["outs"]),
+                )
+            }
+            other => return Err(no_rtl(other)),
+        })
+    }
+
+    /// Float operations, comparisons and conversions ([`float_arithmetic`]): pipelined
+    /// templates with the model's latency.
+    fn float_arithmetic(&self) -> Result<OpShape, String> {
+        let latency = u("LATENCY", self.latency());
+        let float_width = || u("FLOAT_WIDTH", self.w_in(0).into());
+        Ok(match &self.op.kind {
+            OpKind::Bin(b) => self.simple(
+                b.as_str(),
+                vec![float_width(), latency],
+                names(&["lhs", "rhs"]),
+                names(&["result"]),
+            ),
+            OpKind::CmpF(p) => self.simple(
+                "cmpf",
+                vec![float_width(), s("PREDICATE", p.as_str()), latency],
+                names(&["lhs", "rhs"]),
+                names(&["result"]),
+            ),
+            OpKind::Un(un) => self.simple(
+                un.as_str(),
+                vec![float_width(), latency],
+                names(&["ins"]),
+                names(&["outs"]),
+            ),
+            OpKind::Cast(c) => {
+                let mut params = match c {
+                    CastOp::SIToFP | CastOp::UIToFP => vec![
+                        u("INPUT_WIDTH", self.w_in(0).into()),
+                        u("FLOAT_WIDTH", self.w_out(0).into()),
+                    ],
+                    CastOp::FPToSI | CastOp::FPToUI => {
+                        vec![float_width(), u("OUTPUT_WIDTH", self.w_out(0).into())]
+                    }
+                    _ => vec![],
+                };
+                params.push(latency);
+                self.simple(c.as_str(), params, names(&["ins"]), names(&["outs"]))
+            }
+            other => return Err(no_rtl(other)),
+        })
     }
 }
 
@@ -465,8 +558,5 @@ mod tests {
         assert_eq!(binary(42, 8), "00101010");
         assert_eq!(binary(-1i64 as u64, 4), "1111");
         assert_eq!(binary(1, 1), "1");
-        assert_eq!(bits_for(64), 6);
-        assert_eq!(bits_for(65), 7);
-        assert_eq!(bits_for(1), 1);
     }
 }

@@ -7,6 +7,7 @@
 //! float arithmetic in the operand precision, float-to-int conversions giving the "integer
 //! indefinite" value when out of range.
 
+use crate::bits::sign_extend;
 use crate::cfg::ir::{BinOp, CastOp, CmpPred, Type, UnOp};
 
 /// Why an operation cannot be evaluated.
@@ -16,10 +17,6 @@ pub enum Trap {
     DivByZero,
     /// `INT_MIN / -1` (traps on x86).
     Overflow,
-}
-
-fn sext(v: u64, bits: u32) -> i64 {
-    ((v << (64 - bits)) as i64) >> (64 - bits)
 }
 
 fn f32v(v: u64) -> f32 {
@@ -57,7 +54,7 @@ pub fn bin(op: BinOp, ty: Type, a: u64, b: u64) -> Result<u64, Trap> {
         };
         return Ok(r);
     }
-    let (sa, sb) = (sext(a, bits), sext(b, bits));
+    let (sa, sb) = (sign_extend(a, bits), sign_extend(b, bits));
     let r = match op {
         AddI => a.wrapping_add(b),
         SubI => a.wrapping_sub(b),
@@ -66,7 +63,7 @@ pub fn bin(op: BinOp, ty: Type, a: u64, b: u64) -> Result<u64, Trap> {
             if sb == 0 {
                 return Err(Trap::DivByZero);
             }
-            if sb == -1 && sa == sext(1 << (bits - 1), bits) && bits > 1 {
+            if sb == -1 && sa == sign_extend(1 << (bits - 1), bits) && bits > 1 {
                 return Err(Trap::Overflow);
             }
             (if op == DivSI { sa / sb } else { sa % sb }) as u64
@@ -130,7 +127,7 @@ pub fn cmp(p: CmpPred, ty: Type, a: u64, b: u64) -> bool {
         };
     }
     let bits = ty.bits();
-    let (sa, sb) = (sext(a, bits), sext(b, bits));
+    let (sa, sb) = (sign_extend(a, bits), sign_extend(b, bits));
     match p {
         Eq => a == b,
         Ne => a != b,
@@ -189,18 +186,18 @@ pub fn cast(op: CastOp, from: Type, to: Type, a: u64) -> u64 {
     use CastOp::*;
     let mask = to.mask();
     match op {
-        ExtSI => sext(a, from.bits()) as u64 & mask,
+        ExtSI => sign_extend(a, from.bits()) as u64 & mask,
         ExtUI | TruncI => a & mask,
         SIToFP | UIToFP => {
             let v = if op == SIToFP {
-                sext(a, from.bits()) as f64
+                sign_extend(a, from.bits()) as f64
             } else {
                 a as f64
             };
             if to == Type::F32 {
                 // Convert from the integer directly so rounding happens once.
                 let f = if op == SIToFP {
-                    sext(a, from.bits()) as f32
+                    sign_extend(a, from.bits()) as f32
                 } else {
                     a as f32
                 };

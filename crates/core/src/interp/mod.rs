@@ -11,6 +11,7 @@ pub mod json;
 pub mod rand;
 mod run;
 
+use crate::bits::sign_extend;
 use crate::cfg::ir::Block;
 use crate::front::types::{CType, ScalarTy};
 use std::collections::BTreeMap;
@@ -49,10 +50,7 @@ impl Scalar {
         match t {
             ScalarTy::F32 => Scalar::F32(f32::from_bits(bits as u32)),
             ScalarTy::F64 => Scalar::F64(f64::from_bits(bits)),
-            t if t.is_signed() => {
-                let w = t.bits();
-                Scalar::Int(((bits << (64 - w)) as i64) >> (64 - w))
-            }
+            t if t.is_signed() => Scalar::Int(sign_extend(bits, t.bits())),
             _ => Scalar::Int(bits as i64),
         }
     }

@@ -9,6 +9,7 @@
 use super::eval::{self, Trap};
 use super::rand::GlibcRand;
 use super::{ArgValues, InterpOptions, KernelCall, Profile, RunResult, Scalar};
+use crate::bits::sign_extend;
 use crate::cfg::ir::*;
 use crate::diag::{Diagnostic, Span};
 use crate::front::types::{CType, ScalarTy};
@@ -259,8 +260,7 @@ impl Machine<'_> {
         for (k, v) in idx.iter().enumerate() {
             let d = if per_dim { md.dims[k] as u64 } else { total };
             let bits = regs[v.index()].ok_or_else(|| uninit(span))?;
-            let w = f.ty(*v).bits();
-            let i = ((bits << (64 - w)) as i64) >> (64 - w);
+            let i = sign_extend(bits, f.ty(*v).bits());
             if i < 0 || i as u64 >= d {
                 return Err(err(
                     span,

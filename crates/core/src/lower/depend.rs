@@ -20,6 +20,7 @@
 //! Accesses that may conflict with some other access are *ordered*: they are chained through
 //! the memory's token in program order ([`super::memory`]).
 
+use crate::bits::sign_extend;
 use crate::cfg::analysis::{Cfg, Loop};
 use crate::cfg::ir::{BinOp, Block, CastOp, Function, Inst, Op, Value, ValueDef};
 use std::collections::{BTreeMap, BTreeSet};
@@ -66,10 +67,7 @@ impl Affine {
 
 fn const_of(f: &Function, v: Value) -> Option<i64> {
     match f.as_const(v)? {
-        crate::cfg::ir::Const::Int(x) => {
-            let w = f.ty(v).bits();
-            Some(((x << (64 - w)) as i64) >> (64 - w))
-        }
+        crate::cfg::ir::Const::Int(x) => Some(sign_extend(x, f.ty(v).bits())),
         _ => None,
     }
 }

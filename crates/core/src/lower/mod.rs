@@ -348,7 +348,7 @@ impl<'a> Lowerer<'a> {
             }
             let n = self.cfg.preds[&b].len();
             let (ctrl_op, ctrl, index) = if n > 1 {
-                let idx_ty = Type::int_channel(ops::select_bits(n));
+                let idx_ty = Type::int_channel(crate::bits::bits_for(n as u64));
                 let id = self.op(
                     OpKind::ControlMerge,
                     vec![],

@@ -1,5 +1,6 @@
 //! The mapping of CFG operations and types to Handshake operations and types.
 
+use crate::bits::sign_extend;
 use crate::cfg::ir::{self, CmpPred, Const, Type as CfType};
 use crate::handshake::{
     Attr, BinOp, CastOp, CmpFPred, CmpIPred, FloatTy, OpKind, RawType, Type, UnOp,
@@ -25,8 +26,7 @@ pub fn const_attr(c: Const, t: CfType) -> Attr {
         (Const::Int(v), CfType::Int(1)) => Attr::Bool(v & 1 != 0),
         (Const::Int(v), CfType::Int(w)) => {
             let w = w as u32;
-            let signed = ((v << (64 - w)) as i64) >> (64 - w);
-            Attr::int(signed, w)
+            Attr::int(sign_extend(v, w), w)
         }
         (Const::F32(b), _) => Attr::Float {
             bits: b as u64,
@@ -137,13 +137,4 @@ pub fn name_prefix(op: &ir::Op) -> &'static str {
         ir::Op::ReadVar(_) | ir::Op::WriteVar(..) => "var",
         ir::Op::Call(..) => "call",
     }
-}
-
-/// `ceil(log2(n))`, at least 1: the width of a select for `n` inputs.
-pub fn select_bits(n: usize) -> u32 {
-    let mut bits = 1;
-    while (1usize << bits) < n {
-        bits += 1;
-    }
-    bits
 }

@@ -7,7 +7,7 @@
 //! Everything is bounded by node counts, so the result is deterministic.
 
 use super::bridge::{hint, round_integral, to_microlp, values_of, Relax};
-use super::model::{Model, Sense};
+use super::model::Model;
 
 /// Distance under which the relaxation and the incumbent agree.
 const AGREE_TOL: f64 = 1e-6;
@@ -67,12 +67,7 @@ pub fn improve(
         let mut x = values_of(&sol, &bridged.vars);
         round_integral(model, &mut x);
         let obj = model.objective_value(&x);
-        let margin = 1e-9 * (1.0 + best_obj.abs());
-        let improved = match model.sense {
-            Sense::Minimize => obj < best_obj - margin,
-            Sense::Maximize => obj > best_obj + margin,
-        };
-        if !improved || model.check(&x).is_err() {
+        if !model.sense.improves(obj, best_obj) || model.check(&x).is_err() {
             break;
         }
         best = x;

@@ -187,6 +187,22 @@ pub enum Sense {
     Maximize,
 }
 
+/// Relative tolerance of objective comparisons: a value improves on another only by more
+/// than this times `1 + |other|`.
+pub const RELATIVE_OBJECTIVE_TOL: f64 = 1e-9;
+
+impl Sense {
+    /// Whether the objective `value` is strictly better than `than` in this sense, by more
+    /// than [`RELATIVE_OBJECTIVE_TOL`] relative to `than`.
+    pub fn improves(self, value: f64, than: f64) -> bool {
+        let margin = RELATIVE_OBJECTIVE_TOL * (1.0 + than.abs());
+        match self {
+            Sense::Minimize => value < than - margin,
+            Sense::Maximize => value > than + margin,
+        }
+    }
+}
+
 /// A mixed-integer linear program.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {

@@ -331,11 +331,7 @@ fn classify_unbounded(model: &Model) -> SolveStatus {
 fn better(model: &Model, x: &[f64], than: Option<&Vec<f64>>) -> bool {
     let Some(than) = than else { return true };
     let (a, b) = (model.objective_value(x), model.objective_value(than));
-    let margin = 1e-9 * (1.0 + b.abs());
-    match model.sense {
-        Sense::Minimize => a < b - margin,
-        Sense::Maximize => a > b + margin,
-    }
+    model.sense.improves(a, b)
 }
 
 /// Assembles the result; the objective is recomputed on the model as given.

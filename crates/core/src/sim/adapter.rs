@@ -232,7 +232,7 @@ impl Builder<'_> {
             OpKind::Store if n_in == 2 => UnitKind::Store,
             OpKind::Constant { value } => {
                 let w = op.results.first().map(|&v| self.width(v)).unwrap_or(0);
-                let mask = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
+                let mask = crate::bits::mask(w);
                 let bits = match value {
                     Attr::Bool(b) => u64::from(*b),
                     Attr::Int { value, .. } => *value as u64,

@@ -3,7 +3,7 @@
 //! may assume every port is connected and every width is consistent.
 
 use super::netlist::{FloatOp, IntOp, Netlist, UnitKind};
-use super::value::mask;
+use crate::bits::mask;
 use crate::diag::Diagnostic;
 
 /// For each unit, the channel on each input port and on each output port.

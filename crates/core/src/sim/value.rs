@@ -3,30 +3,11 @@
 //! are always 0 in values the simulator produces. Floats travel as their IEEE-754 bit patterns
 //! (`f32` in the low 32 bits of a 32-bit channel, `f64` in a 64-bit channel).
 
-/// The mask of the low `width` bits (`width` ≤ 64).
-pub fn mask(width: u32) -> u64 {
-    if width >= 64 {
-        u64::MAX
-    } else {
-        (1u64 << width) - 1
-    }
-}
+use crate::bits::mask;
 
 /// `value` truncated to `width` bits.
 pub fn truncate(value: u64, width: u32) -> u64 {
     value & mask(width)
-}
-
-/// The two's-complement signed value of the low `width` bits of `value` (`width` ≥ 1).
-pub fn to_signed(value: u64, width: u32) -> i64 {
-    if width == 0 {
-        return 0;
-    }
-    if width >= 64 {
-        return value as i64;
-    }
-    let shift = 64 - width;
-    ((value << shift) as i64) >> shift
 }
 
 /// The `width`-bit two's-complement pattern of `value`.

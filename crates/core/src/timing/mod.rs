@@ -122,6 +122,10 @@ pub struct TimingModel {
     buffers: BTreeMap<String, BufferTiming>,
 }
 
+/// Delays within this of the clock period meet it (ns): sums of delays carry rounding
+/// error, so a path exactly as long as the clock period may come out a hair longer.
+pub const TIME_TOLERANCE_NS: f64 = 1e-9;
+
 /// The clock periods a placement accepts, in nanoseconds.
 pub const CLOCK_PERIOD_RANGE_NS: std::ops::RangeInclusive<f64> = 0.1..=10_000.0;
 

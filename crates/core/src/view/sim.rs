@@ -158,9 +158,8 @@ pub fn sim_view(func: &Func, graph: &GraphView, check: &KernelCheck) -> SimView 
 
 /// Raw bits of a `width`-bit channel as a signed number (1-bit values stay 0 or 1).
 fn signed(bits: u64, width: u32) -> i64 {
-    if width <= 1 || width >= 64 {
+    if width <= 1 {
         return bits as i64;
     }
-    let shift = 64 - width;
-    ((bits << shift) as i64) >> shift
+    crate::bits::sign_extend(bits, width)
 }

@@ -10,7 +10,7 @@ pub fn summary(r: &BufferReport) -> String {
         r.algorithm, r.buffers, r.clock_period_ns
     );
     let against_clock = |ns: f64| {
-        if ns <= r.clock_period_ns + 1e-9 {
+        if ns <= r.clock_period_ns + rivulet_core::timing::TIME_TOLERANCE_NS {
             "meets the clock period"
         } else {
             "misses the clock period"

@@ -25,6 +25,7 @@
 pub mod throughput;
 pub mod timing;
 
+use super::channel_id::ChannelVec;
 use super::circuit::{Circuit, ReadyBreaks};
 use super::greedy::ChannelBuffers;
 use crate::milp::{Cmp, LinExpr, Model, Sense, VarId};
@@ -63,14 +64,14 @@ pub struct Formulation {
     /// The MILP.
     pub model: Model,
     /// Data/valid break per channel (`None`: not bufferizable).
-    pub dv: Vec<Option<VarId>>,
+    pub dv: ChannelVec<Option<VarId>>,
     /// Ready break per channel (FPL22 only).
-    pub r: Vec<Option<VarId>>,
+    pub r: ChannelVec<Option<VarId>>,
     /// Slots per channel.
-    pub slots: Vec<Option<VarId>>,
+    pub slots: ChannelVec<Option<VarId>>,
     /// Whether the channel has transparent slots (slots beyond its breaks), which delay
     /// data/valid; `None` where transparent buffers add no delay or nothing is placed.
-    pub transparent: Vec<Option<VarId>>,
+    pub transparent: ChannelVec<Option<VarId>>,
     /// Throughput per CFDFC (in the circuit's order).
     pub throughput: Vec<VarId>,
 }
@@ -82,15 +83,16 @@ impl Formulation {
         let n = circuit.channels.len();
         let mut f = Formulation {
             model: Model::new(name),
-            dv: vec![None; n],
-            r: vec![None; n],
-            slots: vec![None; n],
-            transparent: vec![None; n],
+            dv: ChannelVec::filled(None, n),
+            r: ChannelVec::filled(None, n),
+            slots: ChannelVec::filled(None, n),
+            transparent: ChannelVec::filled(None, n),
             throughput: Vec::new(),
         };
         let mut objective = LinExpr::new();
         let sized = circuit.throughput_channels();
-        for (i, c) in circuit.channels.iter().enumerate() {
+        for i in circuit.channel_ids() {
+            let c = circuit.channel(i);
             if !c.bufferizable {
                 continue;
             }
@@ -157,7 +159,8 @@ impl Formulation {
     /// The placement encoded by a solution `values` of the model.
     pub fn placement(&self, values: &[f64]) -> Vec<ChannelBuffers> {
         let bit = |v: Option<VarId>| v.is_some_and(|v| values[v.index()] > 0.5);
-        (0..self.dv.len())
+        self.dv
+            .ids()
             .map(|i| ChannelBuffers {
                 break_dv: bit(self.dv[i]),
                 break_r: bit(self.r[i]),
@@ -175,7 +178,7 @@ impl Formulation {
                 values[v.index()] = x;
             }
         };
-        for (i, p) in placement.iter().enumerate() {
+        for (i, p) in self.dv.ids().zip(placement) {
             set(self.dv[i], f64::from(u8::from(p.break_dv)));
             set(self.r[i], f64::from(u8::from(p.break_r)));
             set(self.slots[i], f64::from(p.slots.min(MAX_SLOTS)));
@@ -191,8 +194,8 @@ impl Formulation {
     /// a solution of the MILP).
     pub fn fixed_at(&self, placement: &[ChannelBuffers], free: &[bool]) -> Model {
         let mut m = self.model.clone();
-        for (i, p) in placement.iter().enumerate() {
-            if free.get(i).copied().unwrap_or(false) {
+        for (i, p) in self.dv.ids().zip(placement) {
+            if free.get(i.index()).copied().unwrap_or(false) {
                 continue;
             }
             let pin = |m: &mut Model, v: Option<VarId>, x: f64| {
@@ -221,9 +224,9 @@ impl Formulation {
     /// already has transparent slots there). Rounding a solution's slots up keeps every
     /// constraint satisfied (slots only bound occupancies from above), so
     /// [`Self::placement_rounded_up`] of a solution is a placement at least as fast.
-    pub fn slots_sized_at(&self, placement: &[ChannelBuffers], room: &[bool]) -> Model {
+    pub fn slots_sized_at(&self, placement: &[ChannelBuffers], room: &ChannelVec<bool>) -> Model {
         let mut m = self.fixed_at(placement, &vec![false; placement.len()]);
-        for (i, p) in placement.iter().enumerate() {
+        for (i, p) in self.dv.ids().zip(placement) {
             if let Some(v) = self.slots[i] {
                 m.relax(v);
                 m.set_bounds(v, f64::from(p.slots.min(MAX_SLOTS)), f64::from(MAX_SLOTS));

@@ -28,6 +28,7 @@
 //! The objective gains `weight * phi`, the weight being the CFDFC's share of all CFDFC
 //! executions.
 
+use super::super::channel_id::ChannelVec;
 use super::super::circuit::{pending_pairs, Circuit};
 use super::value_tag;
 use crate::milp::{Cmp, LinExpr, Model, VarId};
@@ -36,8 +37,8 @@ use crate::milp::{Cmp, LinExpr, Model, VarId};
 pub fn add(
     model: &mut Model,
     circuit: &Circuit,
-    dv: &[Option<VarId>],
-    slots: &[Option<VarId>],
+    dv: &ChannelVec<Option<VarId>>,
+    slots: &ChannelVec<Option<VarId>>,
     objective: &mut LinExpr,
 ) -> Vec<VarId> {
     let weights = circuit.cfdfc_weights();
@@ -59,11 +60,11 @@ pub fn add(
         // Per edge, its occupancy less its slots (the capacity rows' left side).
         let mut over_slots = Vec::new();
         for e in &edges {
-            let i = e.channel;
+            let i = e.channel_id();
             let (ru, rv) = (ret[e.from], ret[e.to]);
             let tokens = f64::from(e.tokens);
             let latency = f64::from(e.latency);
-            let tag = format!("cfdfc{k}_{}", value_tag(circuit.channels[i].value.0));
+            let tag = format!("cfdfc{k}_{}", value_tag(circuit.channel(i).value.0));
             // occ = tokens + occ_expr; constraints are stated on occ_expr.
             let occ = LinExpr::new()
                 .term(rv, 1.0)
@@ -94,15 +95,15 @@ pub fn add(
             let (input, output) = (&edges[i], &edges[j]);
             let tag = format!(
                 "cfdfc{k}_{}_{}",
-                value_tag(circuit.channels[input.channel].value.0),
-                value_tag(circuit.channels[output.channel].value.0)
+                value_tag(circuit.channel(input.channel_id()).value.0),
+                value_tag(circuit.channel(output.channel_id()).value.0)
             );
             let mut both = over_slots[i].clone();
             for &(v, c) in &over_slots[j].terms {
                 both.add_term(v, c);
             }
             let tokens = f64::from(input.tokens + output.tokens);
-            let held = input.held.holds().then_some(dv[input.channel]);
+            let held = input.held.holds().then_some(dv[input.channel_id()]);
             add_capacity(model, &format!("pending_{tag}"), both, tokens, held, phi);
         }
         phis.push(phi);

@@ -35,7 +35,8 @@ pub fn add_data_valid(model: &mut Model, circuit: &Circuit, f: &Formulation) {
         .iter()
         .map(|(&op, u)| (op, model.continuous(&format!("a_op{}", op.0), u.delay, cp)))
         .collect();
-    for (i, c) in circuit.channels.iter().enumerate() {
+    for i in circuit.channel_ids() {
+        let c = circuit.channel(i);
         let Some(&head) = arrival.get(&c.to) else {
             continue;
         };
@@ -103,7 +104,8 @@ pub fn add_ready(model: &mut Model, circuit: &Circuit, f: &Formulation) {
         })
         .collect();
     let restarts = |op: &OpId| circuit.units[op].breaks_ready;
-    for (i, c) in circuit.channels.iter().enumerate() {
+    for i in circuit.channel_ids() {
+        let c = circuit.channel(i);
         let tag = value_tag(c.value.0);
         let mut buffers: Vec<(VarId, f64)> = Vec::new();
         if let Some(dv) = f.dv[i].filter(|_| delays.dv_slot_ready > 0.0) {

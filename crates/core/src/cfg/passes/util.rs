@@ -30,10 +30,7 @@ pub fn insert_before(f: &mut Function, b: Block, pos: usize, insts: Vec<Inst>) {
 /// The constant value of an integer value as a signed number, if it is a constant.
 pub fn int_const(f: &Function, v: Value) -> Option<i64> {
     match (f.as_const(v)?, f.ty(v)) {
-        (Const::Int(c), Type::Int(w)) => {
-            let w = w as u32;
-            Some(((c << (64 - w)) as i64) >> (64 - w))
-        }
+        (Const::Int(c), Type::Int(w)) => Some(crate::bits::sign_extend(c, w as u32)),
         _ => None,
     }
 }

@@ -5,6 +5,7 @@
 //! cases separated by `// -----` lines. Both return the (possibly partial) IR together with every
 //! parse error found; they never panic.
 
+mod custom;
 mod lexer;
 mod lift;
 mod ops;

@@ -6,6 +6,7 @@
 //! ([`merged_extras`]): the inputs' common list, or the union by name.
 
 use super::{describe, Ctx};
+use crate::bits::bits_for;
 use crate::handshake::attr::{Attr, FloatTy, IntTy};
 use crate::handshake::ops::{BufferType, CastOp, Op, OpKind};
 use crate::handshake::signals::{bundle_layout, direction_width, merged_extras, unbundle_layout};
@@ -48,15 +49,6 @@ fn int_range(w: u32) -> std::ops::RangeInclusive<i128> {
         0 => 0..=0,
         _ => -(1i128 << (w - 1))..=(1i128 << w) - 1,
     }
-}
-
-/// `ceil(log2(n))`, at least 1: the select width needed to address `n` inputs.
-fn select_bits(n: usize) -> u32 {
-    let mut bits = 1;
-    while (1usize << bits) < n {
-        bits += 1;
-    }
-    bits
 }
 
 fn int_data(t: &Type) -> Option<u32> {
@@ -342,7 +334,7 @@ impl Rule<'_, '_, '_> {
             ));
             return;
         };
-        let need = select_bits(data.len());
+        let need = bits_for(data.len() as u64);
         if w < need {
             self.err(format!(
                 "select of type {} cannot address {} inputs: it needs at least {need} bit(s)",
@@ -380,7 +372,7 @@ impl Rule<'_, '_, '_> {
             ));
             return;
         }
-        let need = select_bits(ins.len());
+        let need = bits_for(ins.len() as u64);
         match int_data(outs[1]) {
             Some(w) if w >= need => {}
             _ => {

@@ -9,14 +9,14 @@
 //! return value; control results are only awaited.
 
 use super::testbench::TbVectors;
+use crate::bits::mask;
 use crate::handshake::{Func, Type};
 use crate::interp::{KernelCall, Scalar};
 use crate::lower::{MemoryInfo, MemoryOrigin};
 
 fn bits(s: Scalar, width: u32) -> u64 {
     match s {
-        Scalar::Int(v) if width < 64 => v as u64 & ((1u64 << width) - 1),
-        Scalar::Int(v) => v as u64,
+        Scalar::Int(v) => v as u64 & mask(width),
         Scalar::F32(f) => u64::from(f.to_bits()),
         Scalar::F64(f) => f.to_bits(),
     }

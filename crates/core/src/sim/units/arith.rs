@@ -1,15 +1,16 @@
 //! Integer operation values (`rtl-templates/README.md` §5.1, §5.2): two's complement, results
 //! modulo 2^width, defined for every input (division by zero included).
 
+use crate::bits::{mask, sign_extend};
 use crate::sim::netlist::{IntOp, IntPredicate};
-use crate::sim::value::{from_signed, mask, to_signed, truncate};
+use crate::sim::value::{from_signed, truncate};
 
 /// The value of `op` on the `in_width`-bit operands `a`, `b` (`b` ignored for unary
 /// operations), as an `out_width`-bit result.
 pub fn apply(op: IntOp, in_width: u32, out_width: u32, a: u64, b: u64) -> u64 {
     let w = in_width;
     let m = mask(w);
-    let (sa, sb) = (to_signed(a, w), to_signed(b, w));
+    let (sa, sb) = (sign_extend(a, w), sign_extend(b, w));
     let shift_ok = b < u64::from(w);
     let r = match op {
         IntOp::Add => a.wrapping_add(b),

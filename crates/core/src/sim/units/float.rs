@@ -2,8 +2,9 @@
 //! even, as Rust's `f32`/`f64`). Width 32 means `f32`, 64 means `f64`. `fptosi` saturates and
 //! maps NaN to 0; `fptoui` computes what C compiled for x86-64 does ([`fp_to_ui`]).
 
+use crate::bits::sign_extend;
 use crate::sim::netlist::{FloatOp, FloatPredicate};
-use crate::sim::value::{from_f32, from_f64, to_f32, to_f64, to_signed, truncate};
+use crate::sim::value::{from_f32, from_f64, to_f32, to_f64, truncate};
 
 /// The value of `op` on the operands `a`, `b` of `in_width` bits (`b` ignored for unary
 /// operations) as an `out_width`-bit result.
@@ -14,8 +15,8 @@ pub fn apply(op: FloatOp, in_width: u32, out_width: u32, a: u64, b: u64) -> u64 
             u64::from(compare(p, x, y))
         }
         FloatOp::SiToFp => of_f64(
-            to_signed(a, in_width) as f64,
-            to_signed(a, in_width) as f32,
+            sign_extend(a, in_width) as f64,
+            sign_extend(a, in_width) as f32,
             out_width,
         ),
         FloatOp::UiToFp => of_f64(a as f64, a as f32, out_width),

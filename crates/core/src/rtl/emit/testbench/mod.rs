@@ -14,6 +14,7 @@ mod verilog;
 mod vhdl;
 
 use super::{RtlDesign, RtlFile};
+use crate::bits::mask;
 use crate::hw::lower::MEMORY_SIGNALS;
 use crate::hw::{Design, HwType, PortDir};
 use crate::rtl::config::Hdl;
@@ -80,11 +81,7 @@ pub(crate) struct TbMemory<'a> {
 /// Hex digits of a `width`-bit word, as `tb_memory` reads and writes them.
 pub(crate) fn hex_word(v: u64, width: u32) -> String {
     let digits = width.div_ceil(4) as usize;
-    let masked = if width >= 64 {
-        v
-    } else {
-        v & ((1u64 << width) - 1)
-    };
+    let masked = v & mask(width);
     format!("{masked:0digits$x}")
 }
 
