@@ -14,7 +14,7 @@
 //! meet the clock (docs/buffering.md lists both). The placement must actually run (no
 //! fallback to on-merges).
 
-mod corpus;
+use crate::support::corpus;
 
 use rivulet_core::diag::render;
 use rivulet_core::driver::{BufferOptions, FPGA20, FPL22, ON_MERGES};

@@ -1,7 +1,7 @@
 //! The layered layout on small graphs with known answers: crossings, back edges, self loops,
 //! clusters, components, malformed input, determinism and the SVG rendering.
 
-mod layout_support;
+use crate::support::layout_support;
 
 use layout_support::violations;
 use rivulet_core::layout::{

@@ -1,7 +1,7 @@
 //! The solver on instances with known optima, infeasible and unbounded models, limits,
 //! warm starts and determinism.
 
-mod milp_common;
+use crate::support::milp_common;
 
 use milp_common::{fpga20_like, knapsack, Lcg};
 use rivulet_core::milp::{

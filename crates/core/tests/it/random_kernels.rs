@@ -11,7 +11,7 @@
 //! indices). `RIVULET_RANDOM_KERNELS=n` runs `n` programs instead of the default few (the
 //! seeds are 0..n, so a failure names the seed that reproduces it).
 
-mod kernel_gen;
+use crate::support::kernel_gen;
 
 use rivulet_core::diag::{has_errors, render, SourceMap};
 use rivulet_core::driver::{BufferOptions, FPGA20, FPL22, ON_MERGES};

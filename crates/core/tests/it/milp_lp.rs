@@ -1,7 +1,7 @@
 //! The CPLEX LP writer: golden text for a small model, and a parse-back check that the text
 //! of larger generated models describes exactly the model (names, coefficients, bounds, kinds).
 
-mod milp_common;
+use crate::support::milp_common;
 
 use milp_common::fpga20_like;
 use rivulet_core::milp::{write_lp, Cmp, LinExpr, Model, Sense, VarKind};

@@ -1,7 +1,7 @@
 //! CFDFC extraction on corpus kernels: the loops found from the interpreter's profile and
 //! their units and channels in the Handshake circuit, and what their memory accesses impose.
 
-mod corpus;
+use crate::support::corpus;
 
 use rivulet_core::buffer::cfdfc::{extract_cycles, Cfdfc};
 use rivulet_core::handshake::{BufferType, OpKind};

@@ -3,7 +3,7 @@
 //! the interpreter's JSON format; the interpreter's golden outputs must equal gcc's, value for
 //! value. The test fails listing every mismatching kernel.
 
-mod corpus;
+use crate::support::corpus;
 
 use rivulet_core::cfg::compile_c;
 use rivulet_core::diag::render;

@@ -3,7 +3,7 @@
 //! test fails listing every failing kernel with the reason (compile error, deadlock, mismatch).
 //! Known lowering gaps are listed in [`KNOWN_GAPS`].
 
-mod corpus;
+use crate::support::corpus;
 
 use rivulet_core::sim::run_c::Buffering;
 

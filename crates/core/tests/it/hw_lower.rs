@@ -13,7 +13,7 @@ fn parse(text: &str) -> Module {
 }
 
 fn spec_cases() -> Vec<Module> {
-    let text = include_str!("../../../tests/handshake/spec/rtl-backend.mlir");
+    let text = include_str!("../../../../tests/handshake/spec/rtl-backend.mlir");
     parse_cases(text, rivulet_core::diag::FileId(0))
         .into_iter()
         .map(|(m, d)| {
@@ -218,7 +218,7 @@ fn join_ports_are_control_only_whatever_the_operands_carry() {
 }
 
 fn timing_with(from: &str, to: &str) -> rivulet_core::timing::TimingModel {
-    let text = include_str!("../../../configs/timing.json");
+    let text = include_str!("../../../../configs/timing.json");
     assert!(text.contains(from), "{from}");
     rivulet_core::timing::parse_timing_model(&text.replace(from, to), rivulet_core::diag::FileId(0))
         .unwrap()

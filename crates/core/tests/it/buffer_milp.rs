@@ -1,7 +1,7 @@
 //! The MILP placements through `driver::place` on corpus kernels: every cycle cut in both
 //! directions, the spec's buffer types, determinism, warnings and the on-merges fallback.
 
-mod corpus;
+use crate::support::corpus;
 
 use rivulet_core::buffer::combinational_cycles;
 use rivulet_core::diag::Severity;

@@ -3,7 +3,7 @@
 //! sink after every unused one) they always lower and verify; unmaterialized, the lowering
 //! never panics and either succeeds or reports errors.
 
-mod handshake_gen;
+use crate::support::handshake_gen;
 
 use handshake_gen::{build, steps};
 use proptest::prelude::*;

@@ -2,7 +2,7 @@
 //! and op with each unit's hardware, and the simulation of the driver's circuit agrees with
 //! `rivulet sim` (the same check, cycle for cycle).
 
-mod corpus;
+use crate::support::corpus;
 
 use corpus::{kernel_files, kernel_name, load};
 use rivulet_core::driver::{compile, Compiled, DriverOptions};

@@ -4,7 +4,7 @@
 //! The header's interval is the loop's only where the loop's control cannot run ahead of
 //! its body (stencil_3d's header measures 2 while its seven loads take 7 cycles).
 
-mod corpus;
+use crate::support::corpus;
 
 use rivulet_core::driver::{BufferOptions, FPGA20};
 use rivulet_core::sim::run_c::Buffering;

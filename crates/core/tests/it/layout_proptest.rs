@@ -1,7 +1,7 @@
 //! Property tests: on arbitrary graphs, including malformed ones, the layout never panics,
 //! keeps every geometric guarantee and is deterministic.
 
-mod layout_support;
+use crate::support::layout_support;
 
 use layout_support::violations;
 use proptest::prelude::*;

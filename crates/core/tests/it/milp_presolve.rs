@@ -1,7 +1,7 @@
 //! Presolve: each reduction on a hand-made model, and on random models the reduced model's
 //! optimum maps back to a feasible solution of the original with the original's optimum.
 
-mod milp_common;
+use crate::support::milp_common;
 
 use milp_common::{fpga20_like, Lcg};
 use rivulet_core::milp::{

@@ -2,7 +2,7 @@
 //! `tests/front/` and `tests/kernels/` (sorted by directory, then name), loaded into a
 //! [`SourceMap`] with `#include "x.h"` resolved next to the kernel.
 //!
-//! Shared by the corpus tests and the examples (`#[path = "../tests/corpus/mod.rs"]`).
+//! Shared by the corpus tests and the examples (`#[path = "../tests/it/support/corpus.rs"]`).
 
 #![allow(dead_code)] // each user needs a different part
 

@@ -6,7 +6,7 @@ use rivulet_core::driver::{compile_files, BufferOptions, DriverOptions, RtlOptio
 use rivulet_core::rtl::config::Hdl;
 use std::io::{Cursor, Read};
 
-mod corpus;
+use crate::support::corpus;
 
 fn kernel(name: &str) -> Vec<(String, String)> {
     let dir = format!("{}/../../tests/kernels/{name}", env!("CARGO_MANIFEST_DIR"));

@@ -3,7 +3,7 @@
 //!   (`parse(print(f)) == f`, printing twice gives the same text);
 //! * the parser and the verifier never panic, on arbitrary text or on mutations of valid IR.
 
-mod handshake_gen;
+use crate::support::handshake_gen;
 
 use handshake_gen::{build, steps};
 use proptest::prelude::*;

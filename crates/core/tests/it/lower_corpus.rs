@@ -7,7 +7,7 @@ use rivulet_core::handshake::{verify_func, verify_module, VerifyOptions};
 use rivulet_core::pipeline::compile_c_to_handshake;
 use rivulet_core::synth;
 
-mod corpus;
+use crate::support::corpus;
 
 #[test]
 fn every_corpus_kernel_lowers_and_verifies() {

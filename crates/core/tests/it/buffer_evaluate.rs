@@ -6,7 +6,7 @@
 //! and FPL22's ready breaks against its ready rows), and a raised re-cut speeds its loop up
 //! by an interval without slowing the others.
 
-mod corpus;
+use crate::support::corpus;
 
 use rivulet_core::buffer::cfdfc::{extract_cycles, most_executed, Cfdfc};
 use rivulet_core::buffer::circuit::{Channel, Circuit, ReadyBreaks};
