@@ -2,7 +2,6 @@
 //! their units and channels in the Handshake circuit, and what their memory accesses impose.
 
 use crate::support::corpus;
-
 use rivulet_core::buffer::cfdfc::{extract_cycles, Cfdfc};
 use rivulet_core::handshake::{BufferType, OpKind};
 

@@ -7,7 +7,6 @@
 //! by an interval without slowing the others.
 
 use crate::support::corpus;
-
 use rivulet_core::buffer::cfdfc::{extract_cycles, most_executed, Cfdfc};
 use rivulet_core::buffer::circuit::{Channel, Circuit, ReadyBreaks};
 use rivulet_core::buffer::cover::{faster, fewest_breaks, fewest_ready_breaks, Loops, Work};

@@ -2,7 +2,6 @@
 //! directions, the spec's buffer types, determinism, warnings and the on-merges fallback.
 
 use crate::support::corpus;
-
 use rivulet_core::buffer::combinational_cycles;
 use rivulet_core::diag::Severity;
 use rivulet_core::driver::{place, BufferOptions, FPGA20, FPL22, ON_MERGES};

@@ -1,12 +1,13 @@
 //! The compile driver end to end: stages in order with one progress call each, the bundle's
-//! contents, diagnostics on bad input, and the buffer options' report.
+//! contents, diagnostics on bad input, and the buffer options' report; every corpus kernel
+//! through synth, one test per kernel (`driver::synth_without_internal_errors::fir`, …).
 
+use crate::support::corpus;
 use rivulet_core::diag::{has_errors, Severity};
 use rivulet_core::driver::{compile_files, BufferOptions, DriverOptions, RtlOptions, StageGroup};
 use rivulet_core::rtl::config::Hdl;
 use std::io::{Cursor, Read};
-
-use crate::support::corpus;
+use std::path::Path;
 
 fn kernel(name: &str) -> Vec<(String, String)> {
     let dir = format!("{}/../../tests/kernels/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -251,27 +252,22 @@ fn no_files_is_a_diagnostic() {
     assert!(out.stages.is_empty());
 }
 
-#[test]
-fn every_corpus_kernel_gets_through_synth_without_internal_errors() {
-    let names: Vec<String> = corpus::kernel_files_in(&["tests/kernels"])
-        .iter()
-        .map(|f| corpus::kernel_name(f))
-        .collect();
-    assert!(names.len() > 50);
+kernel_tests!(synth_without_internal_errors, gets_through_synth, kernels);
+
+fn gets_through_synth(file: &Path) {
+    let name = corpus::kernel_name(file);
     let options = DriverOptions {
         synth: true,
         ..DriverOptions::default()
     };
-    for name in &names {
-        let (out, _) = compile_files(&kernel(name), &options, &mut |_| {});
-        let errors: Vec<&str> = out
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .map(|d| d.message.as_str())
-            .collect();
-        assert!(errors.is_empty(), "{name}: {errors:?}");
-        let last = out.stages.last().map(|s| s.name.as_str());
-        assert_eq!(last, Some("split-bits"), "{name}");
-    }
+    let (out, _) = compile_files(&kernel(&name), &options, &mut |_| {});
+    let errors: Vec<&str> = out
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| d.message.as_str())
+        .collect();
+    assert!(errors.is_empty(), "{name}: {errors:?}");
+    let last = out.stages.last().map(|s| s.name.as_str());
+    assert_eq!(last, Some("split-bits"), "{name}");
 }

@@ -1,14 +1,15 @@
 //! The public API of the front end, the CFG pipeline and the interpreter on small kernels:
 //! recorded stages, the kernel signature, captured inputs and outputs, the block profile, the
 //! JSON format, and golden CFG text for the development kernels (`tests/front/<k>/<k>.cfg`,
-//! regenerated with `BLESS=1`).
+//! regenerated with `RIVULET_BLESS=1`), one test per kernel (`front_api::cfg_golden::fir`, …).
 
+use crate::support::{corpus, golden};
 use rivulet_core::cfg::passes::PIPELINE;
 use rivulet_core::cfg::{compile_c, ir::Module, print::print_module, CfgOutput};
 use rivulet_core::diag::SourceMap;
 use rivulet_core::front::types::ScalarTy;
 use rivulet_core::interp::{json, run, InterpOptions, Scalar};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 fn compile(name: &str, text: &str, record: bool) -> CfgOutput {
     let mut sources = SourceMap::new();
@@ -94,45 +95,22 @@ fn json_spells_special_floats_and_omits_void_returns() {
     assert!(!text.contains("return"), "{text}");
 }
 
-fn front_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/front")
-}
+kernel_tests!(cfg_golden, cfg_matches_golden_file, front);
 
-#[test]
-fn kernel_cfg_matches_golden_files() {
-    let bless = std::env::var_os("BLESS").is_some();
-    let mut failures = Vec::new();
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(front_dir())
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    dirs.sort();
-    for d in dirs {
-        let name = d.file_name().unwrap().to_string_lossy().into_owned();
-        let c = d.join(format!("{name}.c"));
-        let text = std::fs::read_to_string(&c).unwrap();
-        let mut sources = SourceMap::new();
-        let id = sources.add(format!("{name}.c"), text);
-        let dir = d.clone();
-        let out = compile_c(
-            &mut sources,
-            id,
-            &mut |n| std::fs::read_to_string(dir.join(n)).ok(),
-            false,
-        );
-        let mut m = out.module.unwrap();
-        m.functions.truncate(1);
-        let got = print_module(&m);
-        let golden = d.join(format!("{name}.cfg"));
-        if bless {
-            std::fs::write(&golden, &got).unwrap();
-        } else if std::fs::read_to_string(&golden).ok().as_deref() != Some(got.as_str()) {
-            failures.push(name);
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "CFG differs from the golden file (BLESS=1 to update): {failures:?}"
+fn cfg_matches_golden_file(c: &Path) {
+    let name = corpus::kernel_name(c);
+    let text = std::fs::read_to_string(c).unwrap();
+    let mut sources = SourceMap::new();
+    let id = sources.add(format!("{name}.c"), text);
+    let dir = c.parent().unwrap().to_path_buf();
+    let out = compile_c(
+        &mut sources,
+        id,
+        &mut |n| std::fs::read_to_string(dir.join(n)).ok(),
+        false,
     );
+    let mut m = out.module.unwrap();
+    m.functions.truncate(1);
+    let got = print_module(&m);
+    golden::check(&dir.join(format!("{name}.cfg")), &got);
 }

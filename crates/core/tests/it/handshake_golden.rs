@@ -4,6 +4,7 @@
 //!
 //! Set `RIVULET_BLESS=1` to rewrite the `.expect` files from the current printer.
 
+use crate::support::golden;
 use rivulet_core::diag::{has_errors, render, SourceMap};
 use rivulet_core::handshake::{
     parse_cases, parse_module, print_module, verify_module, VerifyOptions,
@@ -48,18 +49,7 @@ fn check_valid_file(rel: &str, materialized: bool) {
         printed.push(out);
     }
     let got = printed.join("\n// -----\n\n");
-    let expect_path = path.with_extension("expect");
-    if std::env::var_os("RIVULET_BLESS").is_some() {
-        std::fs::write(&expect_path, &got).expect("write golden file");
-        return;
-    }
-    let want = std::fs::read_to_string(&expect_path)
-        .unwrap_or_else(|e| panic!("{}: {e} (run with RIVULET_BLESS=1)", expect_path.display()));
-    assert!(
-        got == want,
-        "{rel} prints differently from {}; run with RIVULET_BLESS=1 and review the diff\n{got}",
-        expect_path.display()
-    );
+    golden::check(&path.with_extension("expect"), &got);
 }
 
 #[test]

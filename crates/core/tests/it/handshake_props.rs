@@ -4,7 +4,6 @@
 //! * the parser and the verifier never panic, on arbitrary text or on mutations of valid IR.
 
 use crate::support::handshake_gen;
-
 use handshake_gen::{build, steps};
 use proptest::prelude::*;
 use rivulet_core::diag::{has_errors, FileId};

@@ -1,10 +1,12 @@
 //! Handshake → HW: golden text of the spec's examples, extern deduplication, parameters and
 //! port names, and the diagnostics of unsupported input.
 
+use crate::support::golden;
 use rivulet_core::handshake::{parse_cases, parse_module, Module};
 use rivulet_core::hw::{lower::lower_func, print::print_design, PortDir};
 use rivulet_core::rtl::config::{Hdl, RtlParamValue};
 use rivulet_core::rtl::emit::{emit_rtl, EmitOptions};
+use std::path::Path;
 
 fn parse(text: &str) -> Module {
     let (m, diags) = parse_module(text, rivulet_core::diag::FileId(0));
@@ -23,18 +25,6 @@ fn spec_cases() -> Vec<Module> {
         .collect()
 }
 
-fn golden(name: &str, actual: &str) {
-    let path = format!("{}/../../tests/hw/{name}", env!("CARGO_MANIFEST_DIR"));
-    if std::env::var_os("RIVULET_BLESS").is_some() {
-        std::fs::write(&path, actual).unwrap();
-    }
-    let expected = std::fs::read_to_string(&path).expect("golden file");
-    assert_eq!(
-        actual, expected,
-        "golden {name} differs (RIVULET_BLESS=1 rewrites it)"
-    );
-}
-
 #[test]
 fn spec_examples_golden() {
     let mut out = String::new();
@@ -44,7 +34,8 @@ fn spec_examples_golden() {
         out.push_str(&print_design(&d.unwrap()));
         out.push_str("// -----\n");
     }
-    golden("rtl-backend.hw", &out);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/hw/rtl-backend.hw");
+    golden::check(&path, &out);
 }
 
 #[test]

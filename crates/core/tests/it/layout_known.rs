@@ -2,7 +2,6 @@
 //! clusters, components, malformed input, determinism and the SVG rendering.
 
 use crate::support::layout_support;
-
 use layout_support::violations;
 use rivulet_core::layout::{
     layout, svg, Layout, LayoutEdge, LayoutGraph, LayoutIssue, LayoutNode, LayoutOptions,

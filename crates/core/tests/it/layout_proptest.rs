@@ -2,7 +2,6 @@
 //! keeps every geometric guarantee and is deterministic.
 
 use crate::support::layout_support;
-
 use layout_support::violations;
 use proptest::prelude::*;
 use rivulet_core::layout::{layout, ClusterId, LayoutEdge, LayoutGraph, LayoutNode, LayoutOptions};

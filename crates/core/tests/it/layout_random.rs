@@ -1,7 +1,6 @@
 //! Layout guarantees on seeded random dataflow-like graphs of several sizes.
 
 use crate::support::layout_support;
-
 use layout_support::{block_circuit, random_circuit, violations};
 use rivulet_core::layout::{layout, LayoutOptions};
 

@@ -1,8 +1,10 @@
 //! Golden tests of the lowering: each `tests/lower/<name>/<name>.c` compiles to the IR in
-//! `<name>.handshake` (the materialized module, after every stage's IR was verified).
+//! `<name>.handshake` (the materialized module, after every stage's IR was verified), one test
+//! per kernel (`lower_golden::kernels::one_loop`, …).
 //! Set `RIVULET_BLESS=1` to rewrite the golden files (then review them by hand).
 //! The spec's placeholder example must lower to the spec's IR up to value numbering.
 
+use crate::support::golden;
 use rivulet_core::diag::{render, FileId, SourceMap};
 use rivulet_core::handshake::{parse_module, print_module};
 use rivulet_core::pipeline::{compile_c_to_handshake, HandshakeOutput};
@@ -21,36 +23,19 @@ fn compile(dir: &Path, name: &str) -> (HandshakeOutput, SourceMap) {
     (out, sources)
 }
 
-#[test]
-fn golden_kernels() {
-    let mut dirs: Vec<_> = std::fs::read_dir(root())
-        .unwrap()
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.is_dir() && p.file_name().unwrap() != "diagnostics")
-        .collect();
-    dirs.sort();
-    let bless = std::env::var_os("RIVULET_BLESS").is_some();
-    let mut failures = Vec::new();
-    for dir in &dirs {
-        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
-        let (out, sources) = compile(dir, &name);
-        let Some(module) = out.module else {
-            failures.push(format!("{name}: {}", render(&sources, &out.diagnostics)));
-            continue;
-        };
-        let text = print_module(&module);
-        let golden = dir.join(format!("{name}.handshake"));
-        if bless {
-            std::fs::write(&golden, &text).unwrap();
-        } else if std::fs::read_to_string(&golden).ok().as_deref() != Some(text.as_str()) {
-            failures.push(format!(
-                "{name}: output differs from {}:\n{text}",
-                golden.display()
-            ));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+kernel_tests!(kernels, lowers_to_its_golden_file, lower);
+
+fn lowers_to_its_golden_file(file: &Path) {
+    let dir = file.parent().unwrap();
+    let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+    let (out, sources) = compile(dir, &name);
+    let Some(module) = out.module else {
+        panic!("{name}: {}", render(&sources, &out.diagnostics));
+    };
+    golden::check(
+        &dir.join(format!("{name}.handshake")),
+        &print_module(&module),
+    );
 }
 
 /// Renames every `%value` by order of first appearance (keeping `#k` result indices).

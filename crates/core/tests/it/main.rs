@@ -1,8 +1,11 @@
 //! Rivulet's native integration tests, one crate linked once: one module per area (the file
-//! names say which), and the helpers they share under [`support`].
+//! names say which), and the helpers they share under [`support`] (the kernel corpus, golden
+//! files, one test per corpus kernel, random generators).
 //!
-//! `cargo test -p rivulet-core --features cli --test it` runs them all; a module name filters
-//! (`cargo test --test it sim_corpus`). Native only: the wasm tests are `tests/web.rs`.
+//! `cargo test -p rivulet-core --features cli --test it` runs them all; a module or kernel
+//! name filters (`cargo test --test it sim_corpus`, `cargo test --test it fir`).
+//! `RIVULET_BLESS=1` rewrites the golden files ([`support::golden`]). Native only: the wasm
+//! tests are `tests/web.rs`.
 #![cfg(not(target_arch = "wasm32"))]
 
 #[macro_use]

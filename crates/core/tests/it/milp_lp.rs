@@ -2,7 +2,6 @@
 //! of larger generated models describes exactly the model (names, coefficients, bounds, kinds).
 
 use crate::support::milp_common;
-
 use milp_common::fpga20_like;
 use rivulet_core::milp::{write_lp, Cmp, LinExpr, Model, Sense, VarKind};
 use std::collections::BTreeMap;

@@ -2,7 +2,6 @@
 //! optimum maps back to a feasible solution of the original with the original's optimum.
 
 use crate::support::milp_common;
-
 use milp_common::{fpga20_like, Lcg};
 use rivulet_core::milp::{
     presolve, Cmp, LinExpr, MicrolpSolver, MilpSolver, Model, PresolveOutcome, Sense, SolveOptions,

@@ -2,7 +2,6 @@
 //! warm starts and determinism.
 
 use crate::support::milp_common;
-
 use milp_common::{fpga20_like, knapsack, Lcg};
 use rivulet_core::milp::{
     Cmp, LinExpr, MicrolpSolver, MilpSolver, Model, Sense, SolutionSource, SolveOptions,

@@ -12,7 +12,6 @@
 //! seeds are 0..n, so a failure names the seed that reproduces it).
 
 use crate::support::kernel_gen;
-
 use rivulet_core::diag::{has_errors, render, SourceMap};
 use rivulet_core::driver::{BufferOptions, FPGA20, FPL22, ON_MERGES};
 use rivulet_core::sim::run_c::{simulate_c, Buffering, SimCOptions};

@@ -1,8 +1,9 @@
 //! Every malformed-configuration situation, as data: each `rtl-config/errors/*.json` is parsed
 //! alone and its rendered diagnostics must equal the sibling `.expect` file. Files named
-//! `warn-*` must parse (warnings only); all others must be rejected. `BLESS=1` rewrites the
-//! `.expect` files from the current output (review the diff before committing).
+//! `warn-*` must parse (warnings only); all others must be rejected. `RIVULET_BLESS=1` rewrites
+//! the `.expect` files from the current output (review the diff before committing).
 
+use crate::support::golden;
 use rivulet_core::diag::{has_errors, render, SourceMap};
 use rivulet_core::rtl::config::RtlConfig;
 use std::path::Path;
@@ -17,7 +18,6 @@ fn malformed_files_give_the_expected_diagnostics() {
         .collect();
     inputs.sort();
     assert!(inputs.len() >= 10, "fixtures missing in {}", dir.display());
-    let bless = std::env::var_os("BLESS").is_some();
     let mut mismatches = Vec::new();
     for input in &inputs {
         let name = input.file_name().unwrap().to_string_lossy().into_owned();
@@ -34,14 +34,8 @@ fn malformed_files_give_the_expected_diagnostics() {
         assert_eq!(has_errors(&diags), !expect_ok, "{name}");
         assert!(!diags.is_empty(), "{name}: no diagnostic");
         let rendered = render(&sources, &diags);
-        let expect_path = input.with_extension("expect");
-        if bless {
-            std::fs::write(&expect_path, &rendered).expect("write expect");
-            continue;
-        }
-        let expected = std::fs::read_to_string(&expect_path).unwrap_or_default();
-        if expected != rendered {
-            mismatches.push(format!("--- {name}\n{rendered}"));
+        if let Err(e) = golden::compare(&input.with_extension("expect"), &rendered) {
+            mismatches.push(format!("--- {name}: {e}\n{rendered}"));
         }
     }
     assert!(

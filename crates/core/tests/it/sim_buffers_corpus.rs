@@ -13,9 +13,11 @@
 //! that on-merges does not pay; the cycle comparison is therefore made where both placements
 //! meet the clock (docs/buffering.md lists both). The placement must actually run (no
 //! fallback to on-merges).
+//!
+//! Every claim is about one kernel, so each algorithm has one test per kernel
+//! (`sim_buffers_corpus::fpga20::fir`, `sim_buffers_corpus::fpl22::fir`, …).
 
 use crate::support::corpus;
-
 use rivulet_core::diag::render;
 use rivulet_core::driver::{BufferOptions, FPGA20, FPL22, ON_MERGES};
 use rivulet_core::sim::run_c::Buffering;
@@ -59,12 +61,18 @@ fn cycles(file: &Path, buffering: Buffering) -> Result<u64, String> {
     Ok(run.cycles)
 }
 
-fn check_algorithm(algorithm: &str) {
-    let files: Vec<_> = corpus::kernel_files()
-        .into_iter()
-        .filter(|f| f.to_string_lossy().contains("tests/kernels/"))
-        .collect();
-    assert!(files.len() >= 70, "corpus not found");
+kernel_tests!(fpga20, fpga20_checks, kernels);
+kernel_tests!(fpl22, fpl22_checks, kernels);
+
+fn fpga20_checks(file: &Path) {
+    check_algorithm(FPGA20, file);
+}
+
+fn fpl22_checks(file: &Path) {
+    check_algorithm(FPL22, file);
+}
+
+fn check_algorithm(algorithm: &str, file: &Path) {
     let at = |clock_period_ns: f64| {
         Buffering::Placed(BufferOptions {
             algorithm: algorithm.to_string(),
@@ -72,52 +80,24 @@ fn check_algorithm(algorithm: &str) {
         })
     };
     let default_ns = BufferOptions::default().clock_period_ns;
-    let mut failures = Vec::new();
-    for f in &files {
-        let name = corpus::kernel_name(f);
-        let slower = SLOWER
-            .iter()
-            .find(|(a, k, _)| *a == algorithm && *k == name)
-            .map(|s| s.2);
-        if let Err(why) = cycles(f, at(default_ns)) {
-            let first: Vec<&str> = why.lines().take(12).collect();
-            failures.push(format!(
-                "{name} at {default_ns} ns: {}",
-                first.join("\n    ")
-            ));
-            continue;
-        }
-        let base = cycles(f, Buffering::Placed(BufferOptions::default()));
-        let milp = cycles(f, at(RELAXED_NS));
-        match (base, milp, slower) {
-            (Ok(b), Ok(m), None) if m <= b => {}
-            (Ok(b), Ok(m), Some(_)) if m > b => {}
-            (Ok(b), Ok(m), Some(why)) => failures.push(format!(
-                "{name}: {m} cycles, on-merges {b}: no longer slower, drop `{why}`"
-            )),
-            (Ok(b), Ok(m), None) => failures.push(format!("{name}: {m} cycles, on-merges {b}")),
-            (Err(why), _, _) => failures.push(format!("{name}: on-merges fails: {why}")),
-            (_, Err(why), _) => {
-                let first: Vec<&str> = why.lines().take(12).collect();
-                failures.push(format!("{name}: {}", first.join("\n    ")));
-            }
-        }
+    let name = corpus::kernel_name(file);
+    let slower = SLOWER
+        .iter()
+        .find(|(a, k, _)| *a == algorithm && *k == name)
+        .map(|s| s.2);
+    if let Err(why) = cycles(file, at(default_ns)) {
+        panic!("{algorithm} {name} at {default_ns} ns: {why}");
     }
-    assert!(
-        failures.is_empty(),
-        "{algorithm}: {} of {} kernels fail:\n{}",
-        failures.len(),
-        files.len(),
-        failures.join("\n")
-    );
-}
-
-#[test]
-fn fpga20_simulates_correctly_and_no_slower_than_on_merges() {
-    check_algorithm(FPGA20);
-}
-
-#[test]
-fn fpl22_simulates_correctly_and_no_slower_than_on_merges() {
-    check_algorithm(FPL22);
+    let base = cycles(file, Buffering::Placed(BufferOptions::default()));
+    let milp = cycles(file, at(RELAXED_NS));
+    match (base, milp, slower) {
+        (Ok(b), Ok(m), None) if m <= b => {}
+        (Ok(b), Ok(m), Some(_)) if m > b => {}
+        (Ok(b), Ok(m), Some(why)) => {
+            panic!("{algorithm} {name}: {m} cycles, on-merges {b}: no longer slower, drop `{why}`")
+        }
+        (Ok(b), Ok(m), None) => panic!("{algorithm} {name}: {m} cycles, on-merges {b}"),
+        (Err(why), _, _) => panic!("{algorithm} {name}: on-merges fails: {why}"),
+        (_, Err(why), _) => panic!("{algorithm} {name}: {why}"),
+    }
 }

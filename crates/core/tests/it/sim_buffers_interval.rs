@@ -5,7 +5,6 @@
 //! its body (stencil_3d's header measures 2 while its seven loads take 7 cycles).
 
 use crate::support::corpus;
-
 use rivulet_core::driver::{BufferOptions, FPGA20};
 use rivulet_core::sim::run_c::Buffering;
 

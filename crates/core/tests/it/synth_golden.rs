@@ -4,6 +4,7 @@
 //!
 //! Set `RIVULET_BLESS=1` to rewrite the `.expect` files from the current printer.
 
+use crate::support::golden;
 use rivulet_core::diag::{render, SourceMap};
 use rivulet_core::handshake::{parse_module, Module};
 use rivulet_core::synth::{self, ports, PortDir, Role, SynthModule};
@@ -37,19 +38,9 @@ fn check_golden(rel: &str) -> SynthModule {
     lowered
 }
 
-/// Compares printed text with a reviewed file of `tests/synth` (rewritten under RIVULET_BLESS).
+/// Compares printed text with a reviewed file of `tests/synth`.
 fn compare_golden(expect: &str, got: &str) {
-    let expect_path = data_dir().join(expect);
-    if std::env::var_os("RIVULET_BLESS").is_some() {
-        std::fs::write(&expect_path, got).expect("write golden file");
-        return;
-    }
-    let want = std::fs::read_to_string(&expect_path)
-        .unwrap_or_else(|e| panic!("{}: {e} (run with RIVULET_BLESS=1)", expect_path.display()));
-    assert!(
-        got == want,
-        "output differs from {expect}; run with RIVULET_BLESS=1 and review\n{got}"
-    );
+    golden::check(&data_dir().join(expect), got);
 }
 
 fn netlist(m: &SynthModule) -> &synth::Netlist {

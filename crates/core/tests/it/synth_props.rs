@@ -4,7 +4,6 @@
 //! never panics and either succeeds or reports errors.
 
 use crate::support::handshake_gen;
-
 use handshake_gen::{build, steps};
 use proptest::prelude::*;
 use rivulet_core::diag::has_errors;

@@ -2,9 +2,8 @@
 //! `tests/front/` and `tests/kernels/` (sorted by directory, then name), loaded into a
 //! [`SourceMap`] with `#include "x.h"` resolved next to the kernel.
 //!
-//! Shared by the corpus tests and the examples (`#[path = "../tests/it/support/corpus.rs"]`).
-
-#![allow(dead_code)] // each user needs a different part
+//! Shared by the corpus tests and the examples (`#[path = "../tests/it/support/corpus.rs"]`),
+//! so it depends on nothing but `rivulet_core` and `std`.
 
 use rivulet_core::buffer::cfdfc::ArcProfile;
 use rivulet_core::cfg::compile_c;
@@ -46,6 +45,11 @@ pub fn kernel_files_in(dirs: &[&str]) -> Vec<PathBuf> {
     out
 }
 
+/// The kernel file `<dir>/<name>/<name>.c` (`dir` relative to the repository's root).
+pub fn kernel_file(dir: &str, name: &str) -> PathBuf {
+    repo_root().join(dir).join(name).join(format!("{name}.c"))
+}
+
 /// The kernel's name (its file stem).
 pub fn kernel_name(file: &Path) -> String {
     file.file_stem().unwrap().to_string_lossy().into_owned()
@@ -67,7 +71,7 @@ pub fn load(file: &Path) -> Result<(SourceMap, FileId, Lookup), String> {
 /// The materialized (unbuffered) circuit of `tests/kernels/<name>` and its interpreter's arc
 /// profile; panics if the kernel does not compile or run.
 pub fn circuit_and_profile(name: &str) -> (Func, ArcProfile) {
-    let file = repo_root().join(format!("tests/kernels/{name}/{name}.c"));
+    let file = kernel_file("tests/kernels", name);
     let (mut sources, id, mut lookup) = load(&file).unwrap();
     let cfg = compile_c(&mut sources, id, &mut lookup, false);
     let module = cfg.module.expect("the kernel compiles");

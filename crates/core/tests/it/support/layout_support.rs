@@ -1,7 +1,5 @@
 //! Shared helpers of the layout tests and the layout bench: a seeded random graph generator and
 //! a checker of the layout's geometric guarantees.
-#![allow(dead_code)]
-
 use rivulet_core::layout::{ClusterId, Layout, LayoutEdge, LayoutGraph, LayoutNode, Rect};
 
 /// A small deterministic pseudo-random generator (xorshift64*).

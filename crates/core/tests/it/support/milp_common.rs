@@ -7,8 +7,6 @@
 //! big-M linearised product of throughput and cut, and the objective "throughput minus a small
 //! buffer cost". Units form a ring with nested back edges, so every cycle carries a token.
 
-#![allow(dead_code)]
-
 use rivulet_core::milp::{Cmp, LinExpr, Model, Sense, VarId};
 
 /// A small deterministic generator (64-bit LCG), so models do not depend on any crate.
