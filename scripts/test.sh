@@ -9,8 +9,18 @@
 #   5. the Firefox smoke test of the same build (e2e/firefox).
 # Installs whatever is missing first (scripts/install-tools.sh, idempotent). Exits non-zero if
 # any suite fails, after running them all, and prints one line per suite at the end.
+#
+# `scripts/test.sh --quick` is the edit loop's tier (a few minutes once built): the native
+# tests, the wasm build of the core, the app and their wasm tests (compiled, not run), and one
+# kernel (fir) through the RTL corpus check in GHDL and Icarus Verilog.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+quick=false
+case "${1:-}" in
+  --quick) quick=true ;;
+  "") ;;
+  *) echo "usage: scripts/test.sh [--quick]" >&2; exit 2 ;;
+esac
 export TRUNK_SKIP_VERSION_CHECK=true
 export PATH="$HOME/.cargo/bin:$PWD/e2e/node_modules/.bin:$PATH"
 
@@ -30,16 +40,21 @@ run_suite() {
   fi
 }
 
+wasm_tests=(--locked --offline --target wasm32-unknown-unknown -p rivulet-core --test web -p rivulet-web --test ui)
 run_suite "native tests" cargo test --workspace --locked --offline --features rivulet-core/cli
-run_suite "wasm tests (headless Chromium)" \
-  cargo test --locked --offline --target wasm32-unknown-unknown -p rivulet-core --test web -p rivulet-web --test ui
-for suite in tests/*/run.sh; do
-  [ -x "$suite" ] || continue
-  run_suite "$(basename "$(dirname "$suite")")" "$suite"
-done
-run_suite "release build (trunk)" trunk build --release --offline --locked
-run_suite "end-to-end tests (Playwright)" bash -c 'cd e2e && npx playwright test'
-run_suite "Firefox smoke test (Marionette)" e2e/firefox/run.sh
+if $quick; then
+  run_suite "wasm build" cargo test --no-run "${wasm_tests[@]}"
+  run_suite "RTL smoke test (fir)" tests/rtl-corpus/run.sh fir
+else
+  run_suite "wasm tests (headless Chromium)" cargo test "${wasm_tests[@]}"
+  for suite in tests/*/run.sh; do
+    [ -x "$suite" ] || continue
+    run_suite "$(basename "$(dirname "$suite")")" "$suite"
+  done
+  run_suite "release build (trunk)" trunk build --release --offline --locked
+  run_suite "end-to-end tests (Playwright)" bash -c 'cd e2e && npx playwright test'
+  run_suite "Firefox smoke test (Marionette)" e2e/firefox/run.sh
+fi
 
 printf '\n\033[1m=== summary ===\033[0m\n'
 printf '%s\n' "${results[@]}"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Generated kernels (crates/core/tests/kernel_gen: nested and data-dependent loops, breaks,
-# computed store indices, a float accumulator) through the RTL corpus check
+# Generated kernels (crates/core/tests/it/support/kernel_gen.rs: nested and data-dependent
+# loops, breaks, computed store indices, a float accumulator) through the RTL corpus check
 # (tests/rtl-corpus/run.sh): each kernel's VHDL and Verilog, buffered by the FPGA20 and by the
 # FPL22 placement, pass their testbench in the cycle count `rivulet sim` reports.
 # COUNT (default 4) kernels from seed FIRST (default 0); prints one line per check and

@@ -10,7 +10,8 @@
 //! [--clock NS] KERNEL...]` (default: both algorithms, the default clock period, every
 //! kernel).
 
-#[path = "../tests/corpus/mod.rs"]
+#[path = "../tests/it/support/corpus.rs"]
+#[allow(dead_code)] // a module of the integration tests; this bench uses part of it
 mod corpus;
 
 use rivulet_core::buffer::cfdfc::ArcProfile;

@@ -6,7 +6,8 @@
 //! graphs (most edges inside a basic block, blocks chained like a CFG with loops) instead of
 //! graphs whose edges jump up to 12 nodes ahead regardless of blocks.
 
-#[path = "../tests/layout_support/mod.rs"]
+#[path = "../tests/it/support/layout_support.rs"]
+#[allow(dead_code)] // a module of the integration tests; this bench uses part of it
 mod layout_support;
 
 use rivulet_core::layout::{layout, svg, LayoutOptions};

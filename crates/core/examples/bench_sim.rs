@@ -3,7 +3,8 @@
 //! under the clock. Prints kernel, cycles, units, simulation time and simulated cycles per
 //! second, and the totals. Run: `cargo run --profile cli -p rivulet-core --example bench_sim`.
 
-#[path = "../tests/corpus/mod.rs"]
+#[path = "../tests/it/support/corpus.rs"]
+#[allow(dead_code)] // a module of the integration tests; this bench uses part of it
 mod corpus;
 
 use rivulet_core::sim::run_c::{simulate_c, SimCOptions};

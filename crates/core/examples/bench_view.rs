@@ -3,7 +3,8 @@
 //!
 //! Run with `cargo run -p rivulet-core --profile cli --example bench_view`.
 
-#[path = "../tests/corpus/mod.rs"]
+#[path = "../tests/it/support/corpus.rs"]
+#[allow(dead_code)] // a module of the integration tests; this bench uses part of it
 mod corpus;
 
 use rivulet_core::driver::{compile, DriverOptions};

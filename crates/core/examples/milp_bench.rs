@@ -5,7 +5,8 @@
 //! Usage: `cargo run --profile cli --example milp_bench -- [--lp-dir DIR] [--nodes N]
 //! [CHANNELS ...]` (default sizes 20 30 40 60 80 100, three seeds each).
 
-#[path = "../tests/milp_common/mod.rs"]
+#[path = "../tests/it/support/milp_common.rs"]
+#[allow(dead_code)] // a module of the integration tests; this bench uses part of it
 mod milp_common;
 
 use rivulet_core::milp::{write_lp, MicrolpSolver, MilpSolver, SolveOptions};

@@ -1,9 +1,10 @@
-//! Writes generated kernels (`tests/kernel_gen`) as a kernel corpus: `DIR/rand<seed>/rand<seed>.c`
-//! for each seed, so that the corpus scripts (e.g. `tests/rtl-random/run.sh`) can run them.
+//! Writes generated kernels (`tests/it/support/kernel_gen.rs`) as a kernel corpus:
+//! `DIR/rand<seed>/rand<seed>.c` for each seed, so that the corpus scripts (e.g.
+//! `tests/rtl-random/run.sh`) can run them.
 //!
 //! Usage: `cargo run -p rivulet-core --example random_kernels -- DIR FIRST COUNT`
 
-#[path = "../tests/kernel_gen/mod.rs"]
+#[path = "../tests/it/support/kernel_gen.rs"]
 mod kernel_gen;
 
 use std::path::PathBuf;

@@ -1,0 +1,101 @@
+//! Random kernels ([`kernel_gen`]) through the whole pipeline with each buffer placement:
+//! every program compiles, and with on-merges, FPGA20 and FPL22 buffers (the MILPs at a clock
+//! period drawn per program) simulates to the interpreter's outputs; the MILP placements run
+//! (no fallback to on-merges) and meet their clock period on data/valid paths, FPL22 on ready
+//! paths too. At a clock period some units are slower than ([`TIGHT_NS`]: variable shifts
+//! take 3.2-3.5 ns) they still run; the paths are then exempt when the placement warns
+//! about those units.
+//!
+//! The corpus has 74 hand-written kernels; these add shapes nobody wrote by hand (breaks out
+//! of nested loops, data-dependent `while` loops inside conditionals, stores at computed
+//! indices). `RIVULET_RANDOM_KERNELS=n` runs `n` programs instead of the default few (the
+//! seeds are 0..n, so a failure names the seed that reproduces it).
+
+use crate::support::kernel_gen;
+use rivulet_core::diag::{has_errors, render, SourceMap};
+use rivulet_core::driver::{BufferOptions, FPGA20, FPL22, ON_MERGES};
+use rivulet_core::sim::run_c::{simulate_c, Buffering, SimCOptions};
+
+/// Programs run by default (each is placed and simulated three times), one per clock
+/// period.
+const DEFAULT_PROGRAMS: u64 = 4;
+
+/// Clock periods the MILPs are asked for (ns): the corpus's 4 ns, and a little and much
+/// longer; then [`TIGHT_NS`] for every fourth program.
+const CLOCKS: [f64; 3] = [4.0, 5.0, 7.0];
+
+/// A clock period shorter than the slowest units' delays (ns).
+const TIGHT_NS: f64 = 3.0;
+
+/// The warning of a placement whose clock period some units cannot meet.
+const SLOW_UNITS: &str = "slower than the";
+
+/// Simulates `source` with `algorithm` at `clock_period_ns`; `Err` is the reason it fails.
+fn check(source: &str, algorithm: &str, clock_period_ns: f64) -> Result<(), String> {
+    let mut sources = SourceMap::new();
+    let id = sources.add("k.c", source);
+    let options = SimCOptions {
+        buffering: Buffering::Placed(BufferOptions {
+            algorithm: algorithm.to_string(),
+            clock_period_ns,
+        }),
+        ..SimCOptions::default()
+    };
+    let out = simulate_c(&mut sources, id, &mut |_| None, &options);
+    let rendered = render(&sources, &out.diagnostics);
+    if has_errors(&out.diagnostics) {
+        return Err(rendered);
+    }
+    if let Some(d) = out.failure() {
+        return Err(render(&sources, &[d]));
+    }
+    if out.check.is_none() {
+        return Err(format!("no simulation ran\n{rendered}"));
+    }
+    let report = out.buffers.ok_or("no buffer report")?;
+    if report.algorithm != algorithm {
+        return Err(format!("placed {} instead\n{rendered}", report.algorithm));
+    }
+    if rendered.contains(SLOW_UNITS) {
+        // The paths through the slow units cannot meet the clock period.
+        return Ok(());
+    }
+    let late = |path: Option<f64>| path.is_none_or(|p| p > clock_period_ns + 1e-9);
+    if algorithm != ON_MERGES && late(report.critical_path_ns) {
+        return Err(format!("critical path {:?} ns", report.critical_path_ns));
+    }
+    if algorithm == FPL22 && late(report.ready_path_ns) {
+        return Err(format!("ready path {:?} ns", report.ready_path_ns));
+    }
+    Ok(())
+}
+
+#[test]
+fn random_kernels_simulate_to_the_interpreters_outputs_with_every_placement() {
+    let programs = std::env::var("RIVULET_RANDOM_KERNELS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(DEFAULT_PROGRAMS);
+    let mut failures = Vec::new();
+    for seed in 0..programs {
+        let source = kernel_gen::kernel("k", seed);
+        let clock = match seed % 4 {
+            3 => TIGHT_NS,
+            k => CLOCKS[k as usize],
+        };
+        for algorithm in [ON_MERGES, FPGA20, FPL22] {
+            if let Err(why) = check(&source, algorithm, clock) {
+                failures.push(format!(
+                    "seed {seed}, {algorithm} at {clock} ns: {why}\n{source}"
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} runs failed:\n{}",
+        failures.len(),
+        programs * 3,
+        failures.join("\n")
+    );
+}

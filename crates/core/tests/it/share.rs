@@ -1,0 +1,189 @@
+//! Share-link codec: round trips, a frozen v1 test vector, every error kind, and robustness
+//! against truncated, corrupted and random links (decode must never panic).
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+use proptest::prelude::*;
+use rivulet_core::share::{
+    decode, encode, BufferAlgorithm, Hdl, ShareError, ShareOptions, ShareState, SharedFile, View,
+};
+
+fn file(name: &str, text: &str) -> SharedFile {
+    SharedFile {
+        name: name.into(),
+        text: text.into(),
+    }
+}
+
+/// The state behind [`V1_VECTOR`].
+fn vector_state() -> ShareState {
+    ShareState {
+        files: vec![
+            file(
+                "gcd.c",
+                "#include \"gcd.h\"\nunsigned gcd(unsigned a, unsigned b) {\n  while (b != 0) { unsigned t = a % b; a = b; b = t; }\n  return a;\n}\n",
+            ),
+            file("gcd.h", "#define N 8 // é ✓\n"),
+        ],
+        options: ShareOptions {
+            buffer_algorithm: BufferAlgorithm::Fpga20,
+            clock_period_ns: 5.5,
+            hdl: Hdl::Verilog,
+            view: View::Graph,
+        },
+    }
+}
+
+/// A link written by the first version of the codec. It must decode forever.
+const V1_VECTOR: &str = "v1.VU9dSsNAEL7KOCJUCG0RCtKQK3gBV2R_ZrOL6yRsN60QcgpfvYDn8CaexFkfqn36fubvmxl9THTA_eOMrF8J99hbt7bYYKG3IvI6sk2TI1C_laBQ8cSH2DM5EGd1FrqBMze3MCsGOAVZDysDVx1sxfvrKNCBhhswrUBXwQiUFpY6l6lMmUG3ikXj0lzEC__iOfKRCR7gHjYb-PqE74_3OvHU4DCWOLA8N6OZvKcsFP3Y67utLLBpsC_PtYy79U6M4JLwI-WYhl70MdKpHsx6DLgsPw";
+
+#[test]
+fn the_v1_test_vector_still_decodes() {
+    assert_eq!(decode(V1_VECTOR), Ok(vector_state()));
+    assert_eq!(decode(&format!("#{V1_VECTOR}")), Ok(vector_state()));
+}
+
+#[test]
+fn encode_writes_v1_and_round_trips_the_vector_state() {
+    let link = encode(&vector_state());
+    assert!(link.starts_with("v1."), "{link}");
+    assert!(link[3..]
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
+    assert_eq!(decode(&link), Ok(vector_state()));
+}
+
+#[test]
+fn every_error_kind_is_reported() {
+    assert_eq!(decode(""), Err(ShareError::MissingVersion));
+    assert_eq!(decode("#hello"), Err(ShareError::MissingVersion));
+    assert_eq!(decode("vx1"), Err(ShareError::MissingVersion));
+    assert_eq!(decode("v1abc"), Err(ShareError::MissingVersion));
+    assert_eq!(
+        decode("v99.abc"),
+        Err(ShareError::UnknownVersion("99".into()))
+    );
+    assert_eq!(decode("v1.<script>"), Err(ShareError::BadEncoding));
+    assert_eq!(decode("v1.AAAA"), Err(ShareError::BadCompression));
+    assert!(matches!(
+        decode(&payload(b"not json")),
+        Err(ShareError::BadDocument(_))
+    ));
+    assert!(matches!(
+        decode(&payload(br#"{"files":[],"options":{"buffers":"on-merges","clock_ns":"4","hdl":"vhdl","view":"rtl"},"extra":1}"#)),
+        Err(ShareError::BadDocument(_))
+    ));
+    assert!(matches!(
+        decode(&payload(br#"{"files":[],"options":{"buffers":"magic","clock_ns":"4","hdl":"vhdl","view":"rtl"}}"#)),
+        Err(ShareError::BadDocument(_))
+    ));
+    let invalid = |state: ShareState| match decode(&encode(&state)) {
+        Err(ShareError::Invalid(why)) => why,
+        other => panic!("expected Invalid, got {other:?}"),
+    };
+    let mut s = vector_state();
+    s.files.clear();
+    assert!(invalid(s).contains("no source file"));
+    let mut s = vector_state();
+    s.files[1].name = "gcd.c".into();
+    assert!(invalid(s).contains("two files"));
+    let mut s = vector_state();
+    s.files[0].name = " ".into();
+    assert!(invalid(s).contains("no name"));
+    let mut s = vector_state();
+    s.options.clock_period_ns = -1.0;
+    assert!(invalid(s).contains("clock period"));
+    assert!(matches!(
+        decode(&payload(br#"{"files":[{"name":"a.c","text":""}],"options":{"buffers":"on-merges","clock_ns":"fast","hdl":"vhdl","view":"rtl"}}"#)),
+        Err(ShareError::Invalid(_))
+    ));
+}
+
+#[test]
+fn a_compression_bomb_is_refused() {
+    let big = vec![b' '; rivulet_core::share::MAX_PAYLOAD_BYTES + 1];
+    assert_eq!(decode(&payload(&big)), Err(ShareError::TooLarge));
+}
+
+#[test]
+fn every_truncation_of_a_link_is_an_error() {
+    let link = encode(&vector_state());
+    for cut in 0..link.len() {
+        assert!(
+            decode(&link[..cut]).is_err(),
+            "prefix of length {cut} decoded"
+        );
+    }
+}
+
+#[test]
+fn errors_read_as_sentences() {
+    let text = ShareError::BadCompression.to_string();
+    assert!(text.contains("truncated or corrupted"), "{text}");
+    assert!(ShareError::UnknownVersion("7".into())
+        .to_string()
+        .contains("version 7"));
+}
+
+/// A v1 link whose inflated payload is `json`.
+fn payload(json: &[u8]) -> String {
+    format!(
+        "v1.{}",
+        URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(json, 6))
+    )
+}
+
+fn any_state() -> impl Strategy<Value = ShareState> {
+    let files = prop::collection::vec(("[a-z_]{1,8}\\.[ch]", any::<String>()), 1..5);
+    let options = (
+        prop::sample::select(BufferAlgorithm::ALL),
+        prop_oneof![
+            0.01f64..1000.0,
+            any::<f64>().prop_filter("positive", |p| p.is_finite() && *p > 0.0)
+        ],
+        prop::sample::select(Hdl::ALL),
+        prop::sample::select(View::ALL),
+    );
+    (files, options).prop_map(|(files, (b, clock, hdl, view))| ShareState {
+        // Distinct names: prefix each with its position.
+        files: files
+            .into_iter()
+            .enumerate()
+            .map(|(i, (name, text))| file(&format!("{i}{name}"), &text))
+            .collect(),
+        options: ShareOptions {
+            buffer_algorithm: b,
+            clock_period_ns: clock,
+            hdl,
+            view,
+        },
+    })
+}
+
+proptest! {
+    #[test]
+    fn valid_states_round_trip(state in any_state()) {
+        prop_assert_eq!(decode(&encode(&state)), Ok(state));
+    }
+
+    #[test]
+    fn random_text_never_panics(text in ".{0,300}") {
+        let _ = decode(&text);
+        let _ = decode(&format!("v1.{text}"));
+    }
+
+    #[test]
+    fn random_base64_never_panics(text in "[A-Za-z0-9_-]{0,400}") {
+        let _ = decode(&format!("v1.{text}"));
+    }
+
+    #[test]
+    fn corrupted_links_never_panic(state in any_state(), at in any::<prop::sample::Index>(), with in "[A-Za-z0-9_-]") {
+        let mut link = encode(&state);
+        let i = 3 + at.index(link.len() - 3);
+        link.replace_range(i..i + 1, &with);
+        if let Ok(back) = decode(&link) {
+            prop_assert!(back.validate().is_ok());
+        }
+    }
+}

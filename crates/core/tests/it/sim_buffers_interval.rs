@@ -1,0 +1,91 @@
+//! The throughput the FPGA20 placement predicts for an innermost loop is the initiation
+//! interval the simulator then measures at the loop's header, on loops chosen for what
+//! the throughput model must capture (docs/buffering.md lists every loop of the corpus).
+//! The header's interval is the loop's only where the loop's control cannot run ahead of
+//! its body (stencil_3d's header measures 2 while its seven loads take 7 cycles).
+
+use crate::support::corpus;
+use rivulet_core::driver::{BufferOptions, FPGA20};
+use rivulet_core::sim::run_c::Buffering;
+
+/// `(kernel, header block of the loop, what the model must capture there)`.
+const LOOPS: &[(&str, u32, &str)] = &[
+    (
+        "fir",
+        1,
+        "an accumulation whose cycle the clock period cuts twice",
+    ),
+    ("rgb_to_gray", 1, "three loads that share one read port"),
+    (
+        "jacobi_1d",
+        2,
+        "three loads of one array ordered by memory tokens",
+    ),
+    (
+        "jacobi_1d",
+        4,
+        "a memory-ordering token through a ONE_SLOT_BREAK_DVR",
+    ),
+    (
+        "bit_reverse",
+        1,
+        "a deep pipeline joined by forks of constants: tokens wait behind combinational units",
+    ),
+    (
+        "saxpy_float",
+        1,
+        "a loop condition's fork whose output to a branch waits for the multiply, \
+         keeping the condition on the fork's input",
+    ),
+    (
+        "image_threshold",
+        3,
+        "an accumulation whose branch condition waits in a fork behind a load",
+    ),
+    (
+        "forward_substitution",
+        3,
+        "a fork whose outputs run ahead of the slowest one by the token it holds",
+    ),
+];
+
+#[test]
+fn predicted_intervals_are_the_measured_ones() {
+    let mut failures = Vec::new();
+    for &(kernel, header, what) in LOOPS {
+        let file = corpus::repo_root().join(format!("tests/kernels/{kernel}/{kernel}.c"));
+        let options = BufferOptions {
+            algorithm: FPGA20.to_string(),
+            ..BufferOptions::default()
+        };
+        let run = corpus::simulate(&file, Buffering::Placed(options)).unwrap();
+        let report = run.out.buffers.as_ref().expect("a buffer report");
+        // The innermost loop at `header` is the two-block CFDFC that starts there.
+        let name = |l: &str| {
+            let blocks: Vec<&str> = l.split('-').collect();
+            blocks.len() == 2 && blocks[0] == format!("bb{header}")
+        };
+        let predicted = report
+            .throughput
+            .iter()
+            .find(|l| name(&l.name))
+            .map(|l| l.throughput)
+            .unwrap_or_else(|| panic!("{kernel}: no loop at bb{header}: {report:?}"));
+        let measured = run
+            .out
+            .check
+            .iter()
+            .flat_map(|c| &c.loops)
+            .find(|l| l.bb == Some(header))
+            .and_then(|l| l.ii)
+            .unwrap_or_else(|| panic!("{kernel}: no interval measured at bb{header}"));
+        let interval = (1.0 / predicted).round() as u64;
+        if interval != measured {
+            failures.push(format!(
+                "{kernel} bb{header} ({what}): predicted throughput {predicted:.3} (II {interval}), \
+                 measured II {measured}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -1,0 +1,194 @@
+//! The web app's view models on the kernel corpus: the graph view has one unit per argument
+//! and op with each unit's hardware, and the simulation of the driver's circuit agrees with
+//! `rivulet sim` (the same check, cycle for cycle). One test per example and claim
+//! (`view_corpus::web_simulation::fir`, …).
+
+use crate::support::corpus;
+use corpus::{kernel_name, load};
+use rivulet_core::driver::{compile, Compiled, DriverOptions};
+use rivulet_core::sim::run_c::{check_compiled, simulate_c, SimCOptions};
+use rivulet_core::sim::SimOptions;
+use rivulet_core::view::{graph_view, sim_view, GraphView, SimView, UnitClass};
+use std::path::Path;
+
+/// Calls `$callback!($($args)*; "tests/kernels" [names])` with the web app's examples
+/// (`crates/web/src/examples.rs`).
+macro_rules! examples {
+    ($callback:ident!($($args:tt)*)) => {
+        $callback! { $($args)*; "tests/kernels" [
+            fir,
+            vector_add,
+            gcd,
+            median3,
+            matvec,
+            histogram,
+            prefix_sum,
+            binary_search,
+            insertion_sort,
+            iir_filter,
+            saxpy_float,
+            stencil_2d,
+            crc8_table,
+            switch_decode,
+        ] }
+    };
+}
+
+examples!(kernel_tests!(
+    unit_per_argument_and_op,
+    has_a_unit_per_argument_and_op_with_its_hardware
+));
+examples!(kernel_tests!(
+    web_simulation,
+    web_simulation_matches_rivulet_sim
+));
+
+fn compiled(file: &Path) -> Compiled {
+    let (mut sources, id, mut lookup) = load(file).unwrap();
+    let options = DriverOptions {
+        golden: true,
+        synth: true,
+        ..DriverOptions::default()
+    };
+    compile(&mut sources, id, &mut lookup, &options, &mut |_| {})
+}
+
+fn has_a_unit_per_argument_and_op_with_its_hardware(file: &Path) {
+    let name = kernel_name(file);
+    let out = compiled(file);
+    let func = out.kernel().unwrap_or_else(|| panic!("{name}: no kernel"));
+    let view = graph_view(func, out.synth.as_ref());
+    assert_eq!(view.units.len(), func.args.len() + func.num_ops(), "{name}");
+    assert!(!view.blocks.is_empty(), "{name}");
+    for u in &view.units {
+        assert!(!u.ports.is_empty(), "{name}: {} has no ports", u.name);
+        let is_module = !matches!(u.class, UnitClass::Argument | UnitClass::End);
+        assert_eq!(
+            u.hw.starts_with(&format!("  hw.module @{}(", u.name)),
+            is_module,
+            "{name}: {}",
+            u.name
+        );
+        // Per channel, ready points against valid.
+        for p in u.ports.iter().filter(|p| p.role == "ready") {
+            let valid = u
+                .ports
+                .iter()
+                .find(|q| q.role == "valid" && q.operand == p.operand && q.index == p.index)
+                .unwrap_or_else(|| panic!("{name}: {} has no valid", p.name));
+            assert_ne!(valid.dir, p.dir, "{name}: {}", p.name);
+            assert!(p.against && !valid.against);
+        }
+    }
+    for c in &view.channels {
+        assert!(c.from.0 < view.units.len() && c.to.0 < view.units.len());
+        assert!(!c.path.is_empty(), "{name}: {} not routed", c.name);
+    }
+    let json = serde_json::to_string(&view).unwrap();
+    assert_eq!(
+        serde_json::from_str::<GraphView>(&json).unwrap(),
+        view,
+        "{name}"
+    );
+}
+
+fn web_simulation_matches_rivulet_sim(file: &Path) {
+    let name = kernel_name(file);
+    let out = compiled(file);
+    let options = SimOptions {
+        trace: true,
+        ..SimOptions::default()
+    };
+    let web = check_compiled(&out, &options).unwrap_or_else(|d| panic!("{name}: {d:?}"));
+    let (mut sources, id, mut lookup) = load(file).unwrap();
+    let cli = simulate_c(&mut sources, id, &mut lookup, &SimCOptions::default());
+    let cli = cli
+        .check
+        .unwrap_or_else(|| panic!("{name}: rivulet sim did not run"));
+    assert_eq!(web.cycles, cli.cycles, "{name}");
+    assert_eq!(web.status, cli.status, "{name}");
+    assert!(web.passed(), "{name}: {:?}", web.mismatches);
+    let func = out.kernel().unwrap();
+    let graph = graph_view(func, None);
+    let view = sim_view(func, &graph, &web);
+    assert!(view.passed, "{name}");
+    assert_eq!(view.cycles, cli.cycles, "{name}");
+    assert_eq!(view.recorded, view.cycles, "{name}");
+    assert_eq!(view.states.len() as u64, view.recorded);
+    assert!(view.states.iter().all(|s| s.len() == graph.channels.len()));
+    // Every transfer in the view is a transfer in the trace's states.
+    for (cycle, moved) in view.transfers.iter().enumerate() {
+        for &(c, _) in moved {
+            assert_eq!(view.states[cycle].as_bytes()[c as usize], b'3', "{name}");
+        }
+    }
+    assert!(view.vcd.contains("$enddefinitions"), "{name}");
+    let json = serde_json::to_string(&view).unwrap();
+    assert_eq!(
+        serde_json::from_str::<SimView>(&json).unwrap(),
+        view,
+        "{name}"
+    );
+}
+
+#[test]
+fn a_deadlock_marks_its_stalled_channel_and_waiting_units() {
+    use rivulet_core::diag::FileId;
+    use rivulet_core::handshake::parse_module;
+    use rivulet_core::interp::KernelCall;
+    use rivulet_core::sim::run_kernel::{check_circuit, CheckSetup};
+    use rivulet_core::timing::TimingModel;
+    // The join waits for a token only its own output could produce: start stalls at it.
+    let text = r#"module {
+  handshake.func @k(%arg0: !handshake.control<>, ...) -> (!handshake.control<>) attributes {argNames = ["start"], resNames = ["end"]} {
+    %0 = join %arg0, %1#1 {handshake.bb = 0 : ui32, handshake.name = "join0"} : <>
+    %1:2 = fork [2] %0 {handshake.bb = 0 : ui32, handshake.name = "fork0"} : <>
+    end {handshake.bb = 0 : ui32, handshake.name = "end0"} %1#0 : <>
+  }
+}
+"#;
+    let (module, diags) = parse_module(text, FileId(0));
+    assert!(diags.is_empty(), "{diags:?}");
+    let func = &module.funcs[0];
+    let golden = KernelCall {
+        inputs: Vec::new(),
+        outputs: Vec::new(),
+        ret: None,
+    };
+    let setup = CheckSetup {
+        golden: &golden,
+        ret: None,
+        other_memories: Default::default(),
+        options: SimOptions {
+            trace: true,
+            ..SimOptions::default()
+        },
+    };
+    let check = check_circuit(func, &TimingModel::builtin().unwrap(), &setup).unwrap();
+    let graph = graph_view(func, None);
+    let view = sim_view(func, &graph, &check);
+    assert_eq!(view.status, "deadlock");
+    assert!(!view.passed);
+    let stalled: Vec<(&str, &str)> = view
+        .deadlock_channels
+        .iter()
+        .map(|&c| {
+            let ch = &graph.channels[c];
+            (
+                graph.units[ch.from.0].name.as_str(),
+                graph.units[ch.to.0].name.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(stalled, [("start", "join0")]);
+    let waiting: Vec<&str> = view
+        .deadlock_units
+        .iter()
+        .map(|&u| graph.units[u].name.as_str())
+        .collect();
+    assert!(
+        waiting.contains(&"start") && waiting.contains(&"join0"),
+        "{waiting:?}"
+    );
+    assert!(view.report.contains("join0"), "{}", view.report);
+}
