@@ -15,22 +15,26 @@
 mod corpus;
 
 use rivulet_core::buffer::cfdfc::ArcProfile;
-use rivulet_core::cfg::compile_c;
-use rivulet_core::driver::{place, BufferOptions, FPGA20, FPL22};
-use rivulet_core::interp::{run, InterpOptions};
-use rivulet_core::pipeline::compile_c_to_handshake;
-use rivulet_core::sim::run_c::Buffering;
+use rivulet_core::driver::{place, BufferOptions, DriverOptions, StageGroup};
+use rivulet_core::options::BufferAlgorithm;
 use std::path::Path;
 use std::time::Instant;
 
 fn main() {
     let mut only: Vec<String> = Vec::new();
-    let mut algorithms: Vec<String> = Vec::new();
+    let mut algorithms: Vec<BufferAlgorithm> = Vec::new();
     let mut clock_period_ns = BufferOptions::default().clock_period_ns;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
-            "--alg" => algorithms.extend(args.next()),
+            "--alg" => match args.next().map(|a| a.parse::<BufferAlgorithm>()) {
+                Some(Ok(a)) => algorithms.push(a),
+                Some(Err(e)) => {
+                    eprintln!("{e}");
+                    std::process::exit(2);
+                }
+                None => {}
+            },
             "--clock" => {
                 let ns = args.next().and_then(|n| n.parse().ok());
                 clock_period_ns = ns.unwrap_or(clock_period_ns);
@@ -39,7 +43,7 @@ fn main() {
         }
     }
     if algorithms.is_empty() {
-        algorithms = vec![FPGA20.to_string(), FPL22.to_string()];
+        algorithms = vec![BufferAlgorithm::Fpga20, BufferAlgorithm::Fpl22];
     }
     println!(
         "{:<22} {:<7} {:>6} {:>5} {:>6} {:>8} {:<14} {:<11} {:>8} {:>6} {:>6} {:>8} {:>6} \
@@ -68,7 +72,7 @@ fn main() {
         {
             continue;
         }
-        let (base, _) = simulated(&file, Buffering::Placed(BufferOptions::default()));
+        let (base, _) = simulated(&file, BufferOptions::default());
         let base_paths = unbuffered(&file).map(|(mut func, profile)| {
             let on_merges = BufferOptions::default();
             let r = place(&mut func, Some(&profile), &on_merges, &mut Vec::new());
@@ -77,7 +81,7 @@ fn main() {
         let (base_cp, base_ready) = base_paths.unwrap_or_default();
         for (algorithm, total) in algorithms.iter().zip(&mut totals) {
             let options = BufferOptions {
-                algorithm: algorithm.to_string(),
+                algorithm: *algorithm,
                 clock_period_ns,
             };
             let Some((func, profile)) = unbuffered(&file) else {
@@ -90,14 +94,14 @@ fn main() {
             let report = place(&mut placed, Some(&profile), &options, &mut diagnostics);
             let ms = start.elapsed().as_secs_f64() * 1e3;
             worst_ms = worst_ms.max(ms);
-            let (cycles, intervals) = simulated(&file, Buffering::Placed(options));
+            let (cycles, intervals) = simulated(&file, options);
             let clock = clock_of(report.critical_path_ns, report.ready_path_ns);
             total.add(&cycles, clock, &base, clock_of(base_cp, base_ready));
-            let m = report.milp.clone().unwrap_or_default();
-            let status = if &report.algorithm == algorithm {
-                m.status.clone()
-            } else {
-                "FALLBACK".to_string()
+            let m = report.milp.as_ref();
+            let count = |f: fn(&rivulet_core::driver::MilpReport) -> usize| m.map_or(0, f);
+            let status = match m {
+                Some(m) if report.algorithm == *algorithm => m.status.name(),
+                _ => "FALLBACK",
             };
             let loops: Vec<String> = report
                 .throughput
@@ -105,12 +109,13 @@ fn main() {
                 .map(|t| format!("{}={:.3}", t.name, t.throughput))
                 .collect();
             println!(
-                "{name:<22} {algorithm:<7} {:>6} {:>5} {:>6} {ms:>8.1} {status:<14} {:<11} {:>8} \
+                "{name:<22} {:<7} {:>6} {:>5} {:>6} {ms:>8.1} {status:<14} {:<11} {:>8} \
                  {:>6} {:>6} {:>8} {:>6} {:>6}  {} | {intervals}",
-                m.variables,
-                m.integer_variables,
-                m.constraints,
-                m.source,
+                algorithm.name(),
+                count(|m| m.variables),
+                count(|m| m.integer_variables),
+                count(|m| m.constraints),
+                m.map_or("-", |m| m.source.as_str()),
                 cycles,
                 ns(report.critical_path_ns),
                 ns(report.ready_path_ns),
@@ -189,22 +194,25 @@ impl Totals {
 
 /// The kernel's materialized circuit and its arc profile.
 fn unbuffered(file: &Path) -> Option<(rivulet_core::handshake::Func, ArcProfile)> {
-    let (mut sources, id, mut lookup) = corpus::load(file).ok()?;
-    let module = compile_c(&mut sources, id, &mut lookup, false).module?;
-    let result = run(&module, &InterpOptions::default()).ok()?;
-    let profile = ArcProfile::from_profile(&result.profile, &module.functions.first()?.layout);
-    let hs = compile_c_to_handshake(&mut sources, id, &mut lookup, false);
-    let func = hs.module?.funcs.into_iter().next()?;
+    let options = DriverOptions {
+        golden: true,
+        stop_after: Some(StageGroup::Handshake),
+        ..DriverOptions::default()
+    };
+    let (out, _) = corpus::compile(file, &options).ok()?;
+    let cfg = out.cfg?;
+    let profile = ArcProfile::from_profile(&out.golden?.profile, &cfg.functions.first()?.layout);
+    let func = out.module?.funcs.into_iter().next()?;
     Some((func, profile))
 }
 
-/// The simulated cycles with `buffering` (`FAIL` when the kernel does not simulate
-/// correctly) and the measured initiation interval per loop header (`bbN=II`).
-fn simulated(file: &Path, buffering: Buffering) -> (String, String) {
-    let Ok(r) = corpus::simulate(file, buffering) else {
+/// The simulated cycles with `buffers` (`FAIL` when the kernel does not simulate correctly)
+/// and the measured initiation interval per loop header (`bbN=II`).
+fn simulated(file: &Path, buffers: BufferOptions) -> (String, String) {
+    let Ok(r) = corpus::simulate(file, buffers) else {
         return ("FAIL".into(), String::new());
     };
-    let loops = r.out.check.iter().flat_map(|c| &c.loops);
+    let loops = r.out.simulation.iter().flat_map(|c| &c.loops);
     let intervals: Vec<String> = loops
         .map(|l| {
             let bb = l.bb.map_or("?".to_string(), |b| b.to_string());

@@ -7,7 +7,7 @@
 #[allow(dead_code)] // a module of the integration tests; this bench uses part of it
 mod corpus;
 
-use rivulet_core::sim::run_c::{simulate_c, SimCOptions};
+use rivulet_core::driver::{DriverOptions, StageGroup};
 use rivulet_core::sim::{simulate, SimOptions};
 use std::time::Instant;
 
@@ -19,9 +19,13 @@ fn main() {
     let (mut total_cycles, mut total_secs, mut failed) = (0u64, 0f64, 0usize);
     for file in corpus::kernel_files() {
         let name = corpus::kernel_name(&file);
-        let (mut sources, id, mut lookup) = corpus::load(&file).expect("readable kernel");
-        let out = simulate_c(&mut sources, id, &mut lookup, &SimCOptions::default());
-        let Some(check) = out.check else {
+        let options = DriverOptions {
+            stop_after: Some(StageGroup::Buffers),
+            simulate: Some(SimOptions::default()),
+            ..DriverOptions::default()
+        };
+        let compiled = corpus::compile(&file, &options);
+        let Some(check) = compiled.ok().and_then(|(out, _)| out.simulation) else {
             println!("{name:<24} (does not compile to a simulable circuit)");
             failed += 1;
             continue;

@@ -123,6 +123,8 @@ pub struct Compiled {
     pub diagnostics: Vec<Diagnostic>,
     /// The stages, in the order they ran.
     pub stages: Vec<StageIr>,
+    /// The kernel's C signature, once the front end accepted the file.
+    pub signature: Option<crate::front::Signature>,
     /// The optimized CFG module (kernel first, then `main`).
     pub cfg: Option<crate::cfg::ir::Module>,
     /// The Handshake module: the kernel first, then placeholder declarations; materialized,

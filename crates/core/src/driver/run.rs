@@ -50,6 +50,7 @@ fn run(
     diags.extend(front.diagnostics);
     let prog = front.program.filter(|_| !has_errors(diags))?;
     rec.set_ir(sources.text(kernel).to_string());
+    out.signature = Some(prog.signature());
     if !options.runs_after(StageGroup::C) {
         return Some(());
     }

@@ -4,12 +4,13 @@
 use crate::support::corpus;
 use rivulet_core::buffer::combinational_cycles;
 use rivulet_core::diag::Severity;
-use rivulet_core::driver::{place, BufferOptions, FPGA20, FPL22, ON_MERGES};
+use rivulet_core::driver::{place, BufferOptions};
 use rivulet_core::handshake::{print_func, BufferType, Func, OpId, OpKind};
+use rivulet_core::options::BufferAlgorithm::{self, Fpga20, Fpl22, OnMerges};
 
-fn options(algorithm: &str, clock_period_ns: f64) -> BufferOptions {
+fn options(algorithm: BufferAlgorithm, clock_period_ns: f64) -> BufferOptions {
     BufferOptions {
-        algorithm: algorithm.to_string(),
+        algorithm,
         clock_period_ns,
     }
 }
@@ -25,7 +26,7 @@ fn buffer_types(func: &Func) -> Vec<BufferType> {
 
 #[test]
 fn every_cycle_is_cut_and_types_follow_the_mappings() {
-    for (name, algorithm) in [("matvec", FPGA20), ("matvec", FPL22), ("gcd", FPL22)] {
+    for (name, algorithm) in [("matvec", Fpga20), ("matvec", Fpl22), ("gcd", Fpl22)] {
         let (mut func, profile) = corpus::circuit_and_profile(name);
         let before = buffer_types(&func).len();
         let mut diags = Vec::new();
@@ -52,7 +53,7 @@ fn every_cycle_is_cut_and_types_follow_the_mappings() {
         // The lowering's own buffers come first in program order; the placed ones follow.
         let types = buffer_types(&func).split_off(before);
         assert_eq!(types.len(), report.buffers);
-        // Neither mapping uses the data/valid FIFO or the shift register, and FPL22 never
+        // Neither mapping uses the data/valid FIFO or the shift register, and Fpl22 never
         // maps two breaks onto one slot.
         assert!(!types.contains(&BufferType::FifoBreakDV));
         assert!(!types.contains(&BufferType::ShiftRegBreakDV));
@@ -63,12 +64,12 @@ fn every_cycle_is_cut_and_types_follow_the_mappings() {
 #[test]
 fn placement_is_deterministic() {
     let (func, profile) = corpus::circuit_and_profile("fir");
-    let placed = |alg: &str| {
+    let placed = |alg: BufferAlgorithm| {
         let mut f = func.clone();
         let report = place(&mut f, Some(&profile), &options(alg, 4.0), &mut Vec::new());
         (print_func(&f), report)
     };
-    for alg in [FPGA20, FPL22] {
+    for alg in [Fpga20, Fpl22] {
         assert_eq!(placed(alg), placed(alg));
     }
 }
@@ -81,7 +82,7 @@ fn a_shorter_clock_period_needs_more_cuts() {
         place(
             &mut f,
             Some(&profile),
-            &options(FPGA20, ns),
+            &options(Fpga20, ns),
             &mut Vec::new(),
         );
         buffer_types(&f)
@@ -96,8 +97,8 @@ fn a_shorter_clock_period_needs_more_cuts() {
 fn units_slower_than_the_clock_are_reported() {
     let (mut func, profile) = corpus::circuit_and_profile("fir");
     let mut diags = Vec::new();
-    let report = place(&mut func, Some(&profile), &options(FPGA20, 1.0), &mut diags);
-    assert_eq!(report.algorithm, FPGA20);
+    let report = place(&mut func, Some(&profile), &options(Fpga20, 1.0), &mut diags);
+    assert_eq!(report.algorithm, Fpga20);
     assert!(diags
         .iter()
         .any(|d| d.severity == Severity::Warning && d.message.contains("slower than")));
@@ -107,19 +108,34 @@ fn units_slower_than_the_clock_are_reported() {
 fn without_a_profile_on_merges_is_placed_with_a_warning() {
     let (mut func, _) = corpus::circuit_and_profile("fir");
     let mut diags = Vec::new();
-    let report = place(&mut func, None, &options(FPGA20, 4.0), &mut diags);
-    assert_eq!(
-        (report.requested.as_str(), report.algorithm.as_str()),
-        (FPGA20, ON_MERGES)
-    );
+    let report = place(&mut func, None, &options(Fpga20, 4.0), &mut diags);
+    assert_eq!((report.requested, report.algorithm), (Fpga20, OnMerges));
     assert!(report.milp.is_none() && report.buffers > 0);
     assert!(diags[0].message.contains("profile"));
-    let mut unknown = Vec::new();
-    place(
-        &mut func.clone(),
-        None,
-        &options("magic", 4.0),
-        &mut unknown,
+}
+
+#[test]
+fn none_places_no_buffers_and_an_unknown_algorithm_is_no_option() {
+    let (func, profile) = corpus::circuit_and_profile("fir");
+    let mut unbuffered = func.clone();
+    let mut diags = Vec::new();
+    let report = place(
+        &mut unbuffered,
+        Some(&profile),
+        &options(BufferAlgorithm::None, 4.0),
+        &mut diags,
     );
-    assert!(unknown[0].message.contains("no buffer placement `magic`"));
+    assert_eq!(
+        (report.algorithm, report.buffers),
+        (BufferAlgorithm::None, 0)
+    );
+    assert_eq!(print_func(&unbuffered), print_func(&func));
+    assert!(diags.is_empty(), "{diags:?}");
+    let unknown = "magic".parse::<BufferAlgorithm>().unwrap_err();
+    assert!(
+        unknown
+            .to_string()
+            .contains("on-merges, fpga20, fpl22, none"),
+        "{unknown}"
+    );
 }

@@ -5,7 +5,8 @@
 use crate::support::corpus;
 use rivulet_core::diag::{has_errors, Severity};
 use rivulet_core::driver::{compile_files, BufferOptions, DriverOptions, RtlOptions, StageGroup};
-use rivulet_core::rtl::config::Hdl;
+use rivulet_core::milp::SolveStatus;
+use rivulet_core::options::{BufferAlgorithm, Hdl};
 use std::io::{Cursor, Read};
 use std::path::Path;
 
@@ -158,14 +159,14 @@ fn headers_resolve_by_name_among_the_files() {
 fn buffer_options_reach_the_report() {
     let options = DriverOptions {
         buffers: BufferOptions {
-            algorithm: "fpl22".into(),
+            algorithm: BufferAlgorithm::Fpl22,
             clock_period_ns: 5.5,
         },
         ..DriverOptions::default()
     };
     let (out, _) = compile_files(&kernel("fir"), &options, &mut |_| {});
     let report = out.buffers.clone().expect("report");
-    assert_eq!(report.requested, "fpl22");
+    assert_eq!(report.requested, BufferAlgorithm::Fpl22);
     assert_eq!(report.clock_period_ns, 5.5);
     assert!(report.buffers > 0);
     let placed = out
@@ -183,10 +184,10 @@ fn buffer_options_reach_the_report() {
 
 #[test]
 fn the_critical_path_is_reported_against_the_clock_period() {
-    let critical_path = |algorithm: &str| {
+    let critical_path = |algorithm: BufferAlgorithm| {
         let options = DriverOptions {
             buffers: BufferOptions {
-                algorithm: algorithm.into(),
+                algorithm,
                 clock_period_ns: 4.0,
             },
             ..DriverOptions::default()
@@ -199,7 +200,10 @@ fn the_critical_path_is_reported_against_the_clock_period() {
     };
     // On-merges ignores the clock period: fir's loop counter (merge, add, compare, branch)
     // is one combinational path longer than 4 ns. FPGA20 cuts it.
-    let (on_merges, fpga20) = (critical_path("on-merges"), critical_path("fpga20"));
+    let (on_merges, fpga20) = (
+        critical_path(BufferAlgorithm::OnMerges),
+        critical_path(BufferAlgorithm::Fpga20),
+    );
     assert!(on_merges > 4.0, "{on_merges}");
     assert!(fpga20 > 1.0 && fpga20 <= 4.0 + 1e-9, "{fpga20}");
 }
@@ -208,18 +212,21 @@ fn the_critical_path_is_reported_against_the_clock_period() {
 fn fpga20_reports_its_milp_loops_and_lp_files() {
     let options = DriverOptions {
         buffers: BufferOptions {
-            algorithm: "fpga20".into(),
+            algorithm: BufferAlgorithm::Fpga20,
             clock_period_ns: 4.0,
         },
         ..DriverOptions::default()
     };
     let (out, _) = compile_files(&kernel("fir"), &options, &mut |_| {});
     let report = out.buffers.clone().expect("report");
-    assert_eq!(report.algorithm, "fpga20");
+    assert_eq!(report.algorithm, BufferAlgorithm::Fpga20);
     let milp = report.milp.expect("the MILP's report");
     assert!(milp.integer_variables > 0 && milp.integer_variables < milp.variables);
     assert!(milp.constraints > 0);
-    assert!(matches!(milp.status.as_str(), "optimal" | "feasible"));
+    assert!(matches!(
+        milp.status,
+        SolveStatus::Optimal | SolveStatus::Feasible
+    ));
     // The objective is at most the relaxation's bound (a maximisation).
     assert!(milp.objective.unwrap() <= milp.lp_bound.unwrap() + 1e-9);
     // fir has one loop, and its predicted throughput is a rate.

@@ -5,16 +5,14 @@
 
 use crate::support::{corpus, golden};
 use rivulet_core::cfg::passes::PIPELINE;
-use rivulet_core::cfg::{compile_c, ir::Module, print::print_module, CfgOutput};
-use rivulet_core::diag::SourceMap;
+use rivulet_core::cfg::{ir::Module, print::print_module};
+use rivulet_core::driver::{Compiled, StageGroup};
 use rivulet_core::front::types::ScalarTy;
 use rivulet_core::interp::{json, run, InterpOptions, Scalar};
 use std::path::Path;
 
-fn compile(name: &str, text: &str, record: bool) -> CfgOutput {
-    let mut sources = SourceMap::new();
-    let id = sources.add(name, text);
-    compile_c(&mut sources, id, &mut |_| None, record)
+fn compile(name: &str, text: &str) -> Compiled {
+    corpus::compile_text(name, text, &mut |_| None, &corpus::through_cfg()).0
 }
 
 const SUM: &str = r#"
@@ -35,17 +33,20 @@ int main(void) {
 
 #[test]
 fn stages_follow_the_pipeline() {
-    let out = compile("sum.c", SUM, true);
+    let out = compile("sum.c", SUM);
     assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
-    let names: Vec<&str> = out.stages.iter().map(|s| s.pass).collect();
+    let cfg: Vec<_> = out
+        .stages
+        .iter()
+        .filter(|s| s.group == StageGroup::Cfg)
+        .collect();
+    let names: Vec<&str> = cfg.iter().map(|s| s.name.as_str()).collect();
     let mut want = vec!["lower"];
     want.extend(PIPELINE.iter().map(|p| p.name()));
     assert_eq!(names, want);
-    assert!(
-        out.stages[0].ir.contains("read_var"),
-        "lowered IR uses variables"
-    );
-    assert!(!out.stages.last().unwrap().ir.contains("read_var"));
+    let ir = |k: usize| cfg[k].ir.as_deref().unwrap_or_default();
+    assert!(ir(0).contains("read_var"), "lowered IR uses variables");
+    assert!(!ir(cfg.len() - 1).contains("read_var"));
     let sig = out.signature.unwrap();
     assert_eq!(sig.name, "sum");
     assert_eq!(sig.params.len(), 2);
@@ -55,7 +56,7 @@ fn stages_follow_the_pipeline() {
 
 #[test]
 fn interpreter_captures_arguments_and_profiles_the_kernel() {
-    let m: Module = compile("sum.c", SUM, false).module.unwrap();
+    let m: Module = compile("sum.c", SUM).cfg.unwrap();
     let r = run(&m, &InterpOptions::default()).unwrap();
     assert_eq!(r.calls.len(), 1);
     let call = &r.calls[0];
@@ -88,7 +89,7 @@ fn json_spells_special_floats_and_omits_void_returns() {
     assert_eq!(json::scalar(Scalar::F32(0.1)), "0.1");
     let src = "void v(float x[2]) { x[0] = x[1] / 0.0f; x[1] = 0.0f / 0.0f; }\n\
                int main(void) { float x[2] = {1.0f, 2.0f}; v(x); return 0; }";
-    let m = compile("v.c", src, false).module.unwrap();
+    let m = compile("v.c", src).cfg.unwrap();
     let r = run(&m, &InterpOptions::default()).unwrap();
     let text = json::call_json(r.last_call().unwrap());
     assert!(text.starts_with("{\"args\": {\"x\": [\"inf\", "), "{text}");
@@ -100,16 +101,11 @@ kernel_tests!(cfg_golden, cfg_matches_golden_file, front);
 fn cfg_matches_golden_file(c: &Path) {
     let name = corpus::kernel_name(c);
     let text = std::fs::read_to_string(c).unwrap();
-    let mut sources = SourceMap::new();
-    let id = sources.add(format!("{name}.c"), text);
     let dir = c.parent().unwrap().to_path_buf();
-    let out = compile_c(
-        &mut sources,
-        id,
-        &mut |n| std::fs::read_to_string(dir.join(n)).ok(),
-        false,
-    );
-    let mut m = out.module.unwrap();
+    let mut lookup = |n: &str| std::fs::read_to_string(dir.join(n)).ok();
+    let file = format!("{name}.c");
+    let (out, _) = corpus::compile_text(&file, &text, &mut lookup, &corpus::through_cfg());
+    let mut m = out.cfg.unwrap();
     m.functions.truncate(1);
     let got = print_module(&m);
     golden::check(&dir.join(format!("{name}.cfg")), &got);

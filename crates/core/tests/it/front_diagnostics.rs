@@ -5,7 +5,7 @@
 //! be exactly the expected ones, each at its line and column with a message starting with the
 //! expected text.
 
-use rivulet_core::cfg::compile_c;
+use crate::support::corpus;
 use rivulet_core::diag::{has_errors, Diagnostic, Severity, SourceMap};
 use rivulet_core::interp::{run, InterpOptions};
 use std::path::{Path, PathBuf};
@@ -40,13 +40,11 @@ fn describe(sources: &SourceMap, main: &str, d: &Diagnostic) -> String {
 fn diagnostics(path: &Path) -> (Vec<String>, String) {
     let text = std::fs::read_to_string(path).unwrap();
     let name = path.file_name().unwrap().to_string_lossy().into_owned();
-    let mut sources = SourceMap::new();
-    let id = sources.add(name.clone(), text);
     let d = dir();
     let mut lookup = |n: &str| std::fs::read_to_string(d.join(n)).ok();
-    let out = compile_c(&mut sources, id, &mut lookup, false);
+    let (out, sources) = corpus::compile_text(&name, &text, &mut lookup, &corpus::through_cfg());
     let mut diags = out.diagnostics.clone();
-    if let (false, Some(m)) = (has_errors(&diags), &out.module) {
+    if let (false, Some(m)) = (has_errors(&diags), &out.cfg) {
         if m.function("main").is_some() {
             if let Err(e) = run(
                 m,

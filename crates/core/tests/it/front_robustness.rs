@@ -5,8 +5,8 @@
 //! and a short interpreter run. A panic, or IR the verifier rejects after a pass (an internal
 //! error), fails the test with the mutant printed.
 
-use rivulet_core::cfg::compile_c;
-use rivulet_core::diag::{render, SourceMap};
+use crate::support::corpus;
+use rivulet_core::diag::render;
 use rivulet_core::interp::{run, InterpOptions};
 use std::path::{Path, PathBuf};
 
@@ -103,13 +103,11 @@ fn inputs() -> Vec<PathBuf> {
 }
 
 fn exercise(name: &str, text: &str, dir: &Path) {
-    let mut sources = SourceMap::new();
-    let id = sources.add(name, text);
     let mut lookup = |n: &str| std::fs::read_to_string(dir.join(n)).ok();
-    let out = compile_c(&mut sources, id, &mut lookup, false);
+    let (out, sources) = corpus::compile_text(name, text, &mut lookup, &corpus::through_cfg());
     let rendered = render(&sources, &out.diagnostics);
     assert!(!rendered.contains("internal error"), "{rendered}");
-    if let Some(m) = out.module {
+    if let Some(m) = out.cfg {
         if let Err(d) = run(&m, &InterpOptions { max_steps: 20_000 }) {
             let _ = render(&sources, &[d]);
         }

@@ -4,19 +4,18 @@
 //! abort for lack of memory, or a run that ignores its limits). Division by zero, out-of-bounds
 //! indices, a runaway loop and direct recursion are covered by `tests/diagnostics/`.
 
-use rivulet_core::cfg::compile_c;
-use rivulet_core::diag::{has_errors, Diagnostic, SourceMap};
+use crate::support::corpus;
+use rivulet_core::diag::{has_errors, Diagnostic};
 use rivulet_core::interp::{run, InterpOptions, RunResult, MAX_ELEMENTS};
 
 /// Compiles `src` as `<kernel>.c` and, when it compiles, runs it with `max_steps`. Returns the
 /// messages of every diagnostic (each with `@line:col` when located) and the run's result.
 fn check(kernel: &str, src: &str, max_steps: u64) -> (Vec<String>, Option<RunResult>) {
-    let mut sources = SourceMap::new();
-    let id = sources.add(format!("{kernel}.c"), src);
-    let out = compile_c(&mut sources, id, &mut |_| None, false);
+    let file = format!("{kernel}.c");
+    let (out, sources) = corpus::compile_text(&file, src, &mut |_| None, &corpus::through_cfg());
     let mut diags: Vec<Diagnostic> = out.diagnostics;
     let mut result = None;
-    if let (false, Some(m)) = (has_errors(&diags), &out.module) {
+    if let (false, Some(m)) = (has_errors(&diags), &out.cfg) {
         match run(m, &InterpOptions { max_steps }) {
             Ok(r) => result = Some(r),
             Err(d) => diags.push(d),

@@ -5,15 +5,14 @@
 use crate::support::corpus;
 use rivulet_core::diag::render;
 use rivulet_core::handshake::{verify_func, verify_module, VerifyOptions};
-use rivulet_core::pipeline::compile_c_to_handshake;
 use rivulet_core::synth;
 use std::path::Path;
 
 kernel_tests!(kernels, lowers_and_verifies, kernels);
 
 fn lowers_and_verifies(file: &Path) {
-    let (mut sources, id, mut lookup) = corpus::load(file).expect("corpus kernel");
-    let out = compile_c_to_handshake(&mut sources, id, &mut lookup, false);
+    let (out, sources) =
+        corpus::compile(file, &corpus::through_handshake()).expect("corpus kernel");
     let Some(module) = out.module else {
         panic!("{}", render(&sources, &out.diagnostics));
     };

@@ -1,18 +1,15 @@
 //! The memory dependence analysis orders exactly the accesses that may conflict.
 
+use crate::support::corpus;
 use rivulet_core::cfg::analysis::Cfg;
-use rivulet_core::cfg::compile_c;
 use rivulet_core::cfg::ir::Op;
-use rivulet_core::diag::SourceMap;
 use rivulet_core::lower::depend::ordered_accesses;
 
 /// Compiles `src` (kernel `k`) and returns, per access in program order, `load`/`store`, the
 /// memory's name and whether it is ordered.
 fn ordered(src: &str) -> Vec<(String, bool)> {
-    let mut sources = SourceMap::new();
-    let id = sources.add("k.c", src);
-    let out = compile_c(&mut sources, id, &mut |_| None, false);
-    let m = out.module.expect("compiles");
+    let (out, _) = corpus::compile_text("k.c", src, &mut |_| None, &corpus::through_cfg());
+    let m = out.cfg.expect("compiles");
     let f = m.kernel();
     let cfg = Cfg::new(f);
     let ord = ordered_accesses(f, &cfg);

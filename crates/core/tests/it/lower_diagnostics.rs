@@ -1,15 +1,14 @@
 //! Every placeholder rule of spec/c-level-instances.md is an error on the C line of the
 //! offending call (never a crash): one case per rule.
 
-use rivulet_core::diag::{render, SourceMap};
-use rivulet_core::pipeline::compile_c_to_handshake;
+use crate::support::corpus;
+use rivulet_core::diag::render;
 
 /// Compiles `src` as `k.c` and returns the rendered diagnostics; checks that there is an
 /// error containing `message` reported on line `line`.
 fn check(src: &str, message: &str, line: usize) {
-    let mut sources = SourceMap::new();
-    let id = sources.add("k.c", src);
-    let out = compile_c_to_handshake(&mut sources, id, &mut |_| None, false);
+    let (out, sources) =
+        corpus::compile_text("k.c", src, &mut |_| None, &corpus::through_handshake());
     assert!(out.module.is_none(), "accepted:\n{src}");
     let found = out.diagnostics.iter().any(|d| {
         d.is_error()

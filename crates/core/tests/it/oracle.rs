@@ -4,7 +4,6 @@
 //! value. One test per kernel (`oracle::front::fir`, `oracle::kernels::fir`, …).
 
 use crate::support::corpus;
-use rivulet_core::cfg::compile_c;
 use rivulet_core::diag::render;
 use rivulet_core::front::types::{CType, ScalarTy};
 use rivulet_core::front::Signature;
@@ -14,9 +13,8 @@ use std::process::Command;
 
 /// The interpreter's JSON line for a kernel file, or an error text.
 fn interpret(file: &Path) -> Result<(String, Signature), String> {
-    let (mut sources, id, mut lookup) = corpus::load(file)?;
-    let out = compile_c(&mut sources, id, &mut lookup, false);
-    let (Some(module), Some(sig)) = (out.module, out.signature) else {
+    let (out, sources) = corpus::compile(file, &corpus::through_cfg())?;
+    let (Some(module), Some(sig)) = (out.cfg, out.signature) else {
         return Err(render(&sources, &out.diagnostics));
     };
     let result = run(&module, &InterpOptions::default()).map_err(|d| render(&sources, &[d]))?;

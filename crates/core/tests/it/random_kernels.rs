@@ -11,10 +11,12 @@
 //! indices). `RIVULET_RANDOM_KERNELS=n` runs `n` programs instead of the default few (the
 //! seeds are 0..n, so a failure names the seed that reproduces it).
 
-use crate::support::kernel_gen;
-use rivulet_core::diag::{has_errors, render, SourceMap};
-use rivulet_core::driver::{BufferOptions, FPGA20, FPL22, ON_MERGES};
-use rivulet_core::sim::run_c::{simulate_c, Buffering, SimCOptions};
+use crate::support::{corpus, kernel_gen};
+use rivulet_core::diag::{has_errors, render};
+use rivulet_core::driver::{BufferOptions, DriverOptions, StageGroup};
+use rivulet_core::options::BufferAlgorithm::{self, Fpga20, Fpl22, OnMerges};
+use rivulet_core::sim::SimOptions;
+use rivulet_core::timing::TIME_TOLERANCE_NS;
 
 /// Programs run by default (each is placed and simulated three times), one per clock
 /// period.
@@ -31,25 +33,25 @@ const TIGHT_NS: f64 = 3.0;
 const SLOW_UNITS: &str = "slower than the";
 
 /// Simulates `source` with `algorithm` at `clock_period_ns`; `Err` is the reason it fails.
-fn check(source: &str, algorithm: &str, clock_period_ns: f64) -> Result<(), String> {
-    let mut sources = SourceMap::new();
-    let id = sources.add("k.c", source);
-    let options = SimCOptions {
-        buffering: Buffering::Placed(BufferOptions {
-            algorithm: algorithm.to_string(),
+fn check(source: &str, algorithm: BufferAlgorithm, clock_period_ns: f64) -> Result<(), String> {
+    let options = DriverOptions {
+        buffers: BufferOptions {
+            algorithm,
             clock_period_ns,
-        }),
-        ..SimCOptions::default()
+        },
+        stop_after: Some(StageGroup::Buffers),
+        simulate: Some(SimOptions::default()),
+        ..DriverOptions::default()
     };
-    let out = simulate_c(&mut sources, id, &mut |_| None, &options);
+    let (out, sources) = corpus::compile_text("k.c", source, &mut |_| None, &options);
     let rendered = render(&sources, &out.diagnostics);
     if has_errors(&out.diagnostics) {
         return Err(rendered);
     }
-    if let Some(d) = out.failure() {
+    if let Some(d) = out.simulation_failure() {
         return Err(render(&sources, &[d]));
     }
-    if out.check.is_none() {
+    if out.simulation.is_none() {
         return Err(format!("no simulation ran\n{rendered}"));
     }
     let report = out.buffers.ok_or("no buffer report")?;
@@ -60,11 +62,11 @@ fn check(source: &str, algorithm: &str, clock_period_ns: f64) -> Result<(), Stri
         // The paths through the slow units cannot meet the clock period.
         return Ok(());
     }
-    let late = |path: Option<f64>| path.is_none_or(|p| p > clock_period_ns + 1e-9);
-    if algorithm != ON_MERGES && late(report.critical_path_ns) {
+    let late = |path: Option<f64>| path.is_none_or(|p| p > clock_period_ns + TIME_TOLERANCE_NS);
+    if algorithm != OnMerges && late(report.critical_path_ns) {
         return Err(format!("critical path {:?} ns", report.critical_path_ns));
     }
-    if algorithm == FPL22 && late(report.ready_path_ns) {
+    if algorithm == Fpl22 && late(report.ready_path_ns) {
         return Err(format!("ready path {:?} ns", report.ready_path_ns));
     }
     Ok(())
@@ -83,7 +85,7 @@ fn random_kernels_simulate_to_the_interpreters_outputs_with_every_placement() {
             3 => TIGHT_NS,
             k => CLOCKS[k as usize],
         };
-        for algorithm in [ON_MERGES, FPGA20, FPL22] {
+        for algorithm in [OnMerges, Fpga20, Fpl22] {
             if let Err(why) = check(&source, algorithm, clock) {
                 failures.push(format!(
                     "seed {seed}, {algorithm} at {clock} ns: {why}\n{source}"

@@ -10,7 +10,7 @@ use rivulet_core::handshake::parse_module;
 use rivulet_core::hw::lower::lower_func;
 use rivulet_core::rtl::config::Hdl;
 use rivulet_core::rtl::emit::testbench::{testbench, TbVectors};
-use rivulet_core::rtl::emit::{emit_rtl, hdl_word, EmitOptions, RtlDesign};
+use rivulet_core::rtl::emit::{emit_rtl, EmitOptions, RtlDesign};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -46,7 +46,7 @@ fn generate(name: &str, hdl: Hdl, vectors: &TbVectors, tag: &str) -> (PathBuf, R
     let tb = testbench(&design, &rtl, vectors, 10_000).unwrap();
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join("rtl-sim")
-        .join(format!("{name}-{}{tag}", hdl_word(hdl)));
+        .join(format!("{name}-{}{tag}", hdl.name()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     for f in rtl.files.iter().chain(&tb) {
@@ -85,8 +85,8 @@ fn check(name: &str, vectors: TbVectors, cycles: u64, perturb: fn(&mut TbVectors
         }
         let (dir, _) = generate(name, hdl, &vectors, "");
         let (ok, n, text) = simulate(&dir);
-        assert!(ok, "{name} ({}) failed:\n{text}", hdl_word(hdl));
-        assert_eq!(n, cycles, "{name} ({}) cycle count:\n{text}", hdl_word(hdl));
+        assert!(ok, "{name} ({}) failed:\n{text}", hdl.name());
+        assert_eq!(n, cycles, "{name} ({}) cycle count:\n{text}", hdl.name());
         let mut wrong = vectors.clone();
         perturb(&mut wrong);
         let (dir, _) = generate(name, hdl, &wrong, "-wrong");
@@ -94,7 +94,7 @@ fn check(name: &str, vectors: TbVectors, cycles: u64, perturb: fn(&mut TbVectors
         assert!(
             !ok,
             "{name} ({}) passed with a wrong golden value:\n{text}",
-            hdl_word(hdl)
+            hdl.name()
         );
         assert!(text.contains("mismatch"), "{text}");
         assert_eq!(n, cycles);

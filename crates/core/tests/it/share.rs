@@ -4,9 +4,8 @@
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use proptest::prelude::*;
-use rivulet_core::share::{
-    decode, encode, BufferAlgorithm, Hdl, ShareError, ShareOptions, ShareState, SharedFile, View,
-};
+use rivulet_core::options::{BufferAlgorithm, Hdl};
+use rivulet_core::share::{decode, encode, ShareError, ShareOptions, ShareState, SharedFile, View};
 
 fn file(name: &str, text: &str) -> SharedFile {
     SharedFile {

@@ -3,12 +3,12 @@
 //! as the spec prints them, the buffered loop simulates to the right sum, and operations
 //! without a simulation model are reported, not panicked on.
 
+use crate::support::corpus;
 use rivulet_core::buffer::{combinational_cycles, cyclic_channels, place_on_merges};
 use rivulet_core::diag::{has_errors, render, SourceMap};
-use rivulet_core::driver::BufferOptions;
+use rivulet_core::driver::{DriverOptions, StageGroup};
 use rivulet_core::handshake::{parse_module, print_func, Func, OpKind};
 use rivulet_core::sim::adapter::{build_netlist, KernelInputs};
-use rivulet_core::sim::run_c::{simulate_c, Buffering, SimCOptions};
 use rivulet_core::sim::{simulate, SimOptions, Status};
 use rivulet_core::timing::TimingModel;
 use std::path::Path;
@@ -122,18 +122,17 @@ int main(void) {
   return 0;
 }
 "#;
-    let mut sources = SourceMap::new();
-    let id = sources.add("k.c", source);
-    let options = SimCOptions {
-        buffering: Buffering::Placed(BufferOptions::default()),
-        ..SimCOptions::default()
+    let options = DriverOptions {
+        stop_after: Some(StageGroup::Buffers),
+        simulate: Some(SimOptions::default()),
+        ..DriverOptions::default()
     };
-    let out = simulate_c(&mut sources, id, &mut |_| None, &options);
+    let (out, sources) = corpus::compile_text("k.c", source, &mut |_| None, &options);
     assert!(!has_errors(&out.diagnostics), "{:?}", out.diagnostics);
-    if let Some(d) = out.failure() {
+    if let Some(d) = out.simulation_failure() {
         panic!("{}", render(&sources, &[d]));
     }
-    let check = out.check.expect("simulated");
+    let check = out.simulation.expect("simulated");
     assert_eq!(check.status, Status::Finished);
 }
 

@@ -19,22 +19,23 @@
 
 use crate::support::corpus;
 use rivulet_core::diag::render;
-use rivulet_core::driver::{BufferOptions, FPGA20, FPL22, ON_MERGES};
-use rivulet_core::sim::run_c::Buffering;
+use rivulet_core::driver::BufferOptions;
+use rivulet_core::options::BufferAlgorithm::{self, Fpga20, Fpl22, OnMerges};
+use rivulet_core::timing::TIME_TOLERANCE_NS;
 use std::path::Path;
 
 /// Kernels allowed to take more cycles than with on-merges buffers at [`RELAXED_NS`]:
 /// `(algorithm, kernel, reason)`.
-const SLOWER: &[(&str, &str, &str)] = &[];
+const SLOWER: &[(BufferAlgorithm, &str, &str)] = &[];
 
 /// A clock period longer than every combinational path of the corpus's circuits (ns).
 const RELAXED_NS: f64 = 100.0;
 
 /// `Ok(cycles)` or the reason the kernel fails (including a placement that fell back to
 /// another algorithm, and a MILP placement that misses its clock period).
-fn cycles(file: &Path, buffering: Buffering) -> Result<u64, String> {
-    let run = corpus::simulate(file, buffering.clone())?;
-    if let (Buffering::Placed(o), Some(r)) = (&buffering, &run.out.buffers) {
+fn cycles(file: &Path, o: BufferOptions) -> Result<u64, String> {
+    let run = corpus::simulate(file, o.clone())?;
+    if let Some(r) = &run.out.buffers {
         if r.algorithm != o.algorithm {
             return Err(format!(
                 "placed {} instead of {}:\n{}",
@@ -44,14 +45,14 @@ fn cycles(file: &Path, buffering: Buffering) -> Result<u64, String> {
             ));
         }
         let critical_path = r.critical_path_ns.unwrap_or(f64::INFINITY);
-        if r.algorithm != ON_MERGES && critical_path > o.clock_period_ns + 1e-9 {
+        if r.algorithm != OnMerges && critical_path > o.clock_period_ns + TIME_TOLERANCE_NS {
             return Err(format!(
                 "critical path {critical_path} ns misses the {} ns clock period",
                 o.clock_period_ns
             ));
         }
         let ready_path = r.ready_path_ns.unwrap_or(f64::INFINITY);
-        if r.algorithm == FPL22 && ready_path > o.clock_period_ns + 1e-9 {
+        if r.algorithm == Fpl22 && ready_path > o.clock_period_ns + TIME_TOLERANCE_NS {
             return Err(format!(
                 "ready path {ready_path} ns misses the {} ns clock period",
                 o.clock_period_ns
@@ -65,19 +66,17 @@ kernel_tests!(fpga20, fpga20_checks, kernels);
 kernel_tests!(fpl22, fpl22_checks, kernels);
 
 fn fpga20_checks(file: &Path) {
-    check_algorithm(FPGA20, file);
+    check_algorithm(Fpga20, file);
 }
 
 fn fpl22_checks(file: &Path) {
-    check_algorithm(FPL22, file);
+    check_algorithm(Fpl22, file);
 }
 
-fn check_algorithm(algorithm: &str, file: &Path) {
-    let at = |clock_period_ns: f64| {
-        Buffering::Placed(BufferOptions {
-            algorithm: algorithm.to_string(),
-            clock_period_ns,
-        })
+fn check_algorithm(algorithm: BufferAlgorithm, file: &Path) {
+    let at = |clock_period_ns: f64| BufferOptions {
+        algorithm,
+        clock_period_ns,
     };
     let default_ns = BufferOptions::default().clock_period_ns;
     let name = corpus::kernel_name(file);
@@ -88,7 +87,7 @@ fn check_algorithm(algorithm: &str, file: &Path) {
     if let Err(why) = cycles(file, at(default_ns)) {
         panic!("{algorithm} {name} at {default_ns} ns: {why}");
     }
-    let base = cycles(file, Buffering::Placed(BufferOptions::default()));
+    let base = cycles(file, BufferOptions::default());
     let milp = cycles(file, at(RELAXED_NS));
     match (base, milp, slower) {
         (Ok(b), Ok(m), None) if m <= b => {}

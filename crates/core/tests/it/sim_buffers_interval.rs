@@ -5,8 +5,8 @@
 //! its body (stencil_3d's header measures 2 while its seven loads take 7 cycles).
 
 use crate::support::corpus;
-use rivulet_core::driver::{BufferOptions, FPGA20};
-use rivulet_core::sim::run_c::Buffering;
+use rivulet_core::driver::BufferOptions;
+use rivulet_core::options::BufferAlgorithm;
 
 /// `(kernel, header block of the loop, what the model must capture there)`.
 const LOOPS: &[(&str, u32, &str)] = &[
@@ -55,10 +55,10 @@ fn predicted_intervals_are_the_measured_ones() {
     for &(kernel, header, what) in LOOPS {
         let file = corpus::repo_root().join(format!("tests/kernels/{kernel}/{kernel}.c"));
         let options = BufferOptions {
-            algorithm: FPGA20.to_string(),
+            algorithm: BufferAlgorithm::Fpga20,
             ..BufferOptions::default()
         };
-        let run = corpus::simulate(&file, Buffering::Placed(options)).unwrap();
+        let run = corpus::simulate(&file, options).unwrap();
         let report = run.out.buffers.as_ref().expect("a buffer report");
         // The innermost loop at `header` is the two-block CFDFC that starts there.
         let name = |l: &str| {
@@ -73,7 +73,7 @@ fn predicted_intervals_are_the_measured_ones() {
             .unwrap_or_else(|| panic!("{kernel}: no loop at bb{header}: {report:?}"));
         let measured = run
             .out
-            .check
+            .simulation
             .iter()
             .flat_map(|c| &c.loops)
             .find(|l| l.bb == Some(header))

@@ -4,7 +4,6 @@
 //! deadlock, mismatch). Known lowering gaps are listed in [`KNOWN_GAPS`].
 
 use crate::support::corpus;
-use rivulet_core::sim::run_c::Buffering;
 use std::path::Path;
 
 /// Kernels the lowering does not support yet, with the reason they must fail for (the test
@@ -17,10 +16,7 @@ kernel_tests!(kernels, simulates_to_the_interpreters_outputs, kernels);
 fn simulates_to_the_interpreters_outputs(file: &Path) {
     let name = corpus::kernel_name(file);
     let known = KNOWN_GAPS.iter().find(|(k, _)| *k == name).map(|g| g.1);
-    match (
-        corpus::simulate(file, Buffering::Placed(Default::default())),
-        known,
-    ) {
+    match (corpus::simulate(file, Default::default()), known) {
         (Ok(_), None) => {}
         (Err(why), Some(gap)) if why.contains(gap) => {}
         (Ok(_), Some(gap)) => panic!("{name}: passes, drop the gap `{gap}`"),

@@ -66,7 +66,7 @@ fn steer() -> Netlist {
 }
 
 fn errors_of(net: &Netlist) -> Vec<String> {
-    synth::verify_netlist(net)
+    synth::verify_netlist(net, synth::SynthPhase::Split)
         .into_iter()
         .map(|d| d.message)
         .collect()
@@ -141,7 +141,7 @@ fn op_names_become_legal_unique_symbols() {
     };
     let names: Vec<&str> = net.modules.iter().map(|m| m.name.as_str()).collect();
     assert_eq!(names, ["my_buf", "my_buf_1", "k_1", "k"]);
-    assert!(synth::verify_netlist(&net).is_empty());
+    assert!(synth::verify_netlist(&net, synth::SynthPhase::Split).is_empty());
 }
 
 #[test]

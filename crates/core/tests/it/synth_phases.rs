@@ -30,7 +30,7 @@ fn inversion_and_splitting_recurse_through_the_hierarchy() {
 
     let inverted = invert_ready::invert_ready(&net).expect("inverts");
     let split = split_bits::split_bits(&inverted);
-    let errors = synth::verify_netlist(&split);
+    let errors = synth::verify_netlist(&split, synth::SynthPhase::Split);
     assert!(errors.is_empty(), "{errors:#?}");
 
     let wrapper = split.module("wrapper").expect("wrapper");

@@ -5,8 +5,7 @@
 
 use crate::support::corpus;
 use corpus::{kernel_name, load};
-use rivulet_core::driver::{compile, Compiled, DriverOptions};
-use rivulet_core::sim::run_c::{check_compiled, simulate_c, SimCOptions};
+use rivulet_core::driver::{compile, simulate, BufferOptions, Compiled, DriverOptions};
 use rivulet_core::sim::SimOptions;
 use rivulet_core::view::{graph_view, sim_view, GraphView, SimView, UnitClass};
 use std::path::Path;
@@ -99,11 +98,11 @@ fn web_simulation_matches_rivulet_sim(file: &Path) {
         trace: true,
         ..SimOptions::default()
     };
-    let web = check_compiled(&out, &options).unwrap_or_else(|d| panic!("{name}: {d:?}"));
-    let (mut sources, id, mut lookup) = load(file).unwrap();
-    let cli = simulate_c(&mut sources, id, &mut lookup, &SimCOptions::default());
-    let cli = cli
-        .check
+    let web = simulate(&out, &options).unwrap_or_else(|d| panic!("{name}: {d:?}"));
+    let cli = corpus::simulate(file, BufferOptions::default())
+        .unwrap_or_else(|why| panic!("{name}: rivulet sim failed: {why}"))
+        .out
+        .simulation
         .unwrap_or_else(|| panic!("{name}: rivulet sim did not run"));
     assert_eq!(web.cycles, cli.cycles, "{name}");
     assert_eq!(web.status, cli.status, "{name}");
@@ -167,7 +166,7 @@ fn a_deadlock_marks_its_stalled_channel_and_waiting_units() {
     let check = check_circuit(func, &TimingModel::builtin().unwrap(), &setup).unwrap();
     let graph = graph_view(func, None);
     let view = sim_view(func, &graph, &check);
-    assert_eq!(view.status, "deadlock");
+    assert_eq!(view.status, rivulet_core::sim::StatusKind::Deadlock);
     assert!(!view.passed);
     let stalled: Vec<(&str, &str)> = view
         .deadlock_channels

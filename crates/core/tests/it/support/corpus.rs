@@ -6,12 +6,10 @@
 //! so it depends on nothing but `rivulet_core` and `std`.
 
 use rivulet_core::buffer::cfdfc::ArcProfile;
-use rivulet_core::cfg::compile_c;
 use rivulet_core::diag::{has_errors, render, FileId, SourceMap};
+use rivulet_core::driver::{self, BufferOptions, Compiled, DriverOptions, StageGroup};
 use rivulet_core::handshake::Func;
-use rivulet_core::interp::{run, InterpOptions};
-use rivulet_core::pipeline::compile_c_to_handshake;
-use rivulet_core::sim::run_c::{simulate_c, Buffering, SimCOptions, SimCOutput};
+use rivulet_core::sim::SimOptions;
 use std::path::{Path, PathBuf};
 
 /// The repository's root.
@@ -68,17 +66,62 @@ pub fn load(file: &Path) -> Result<(SourceMap, FileId, Lookup), String> {
     Ok((sources, id, Box::new(lookup)))
 }
 
+/// Compiles the in-memory kernel file `name` with the driver (`lookup` resolves its
+/// `#include "x.h"`); the sources come back for rendering diagnostics.
+pub fn compile_text(
+    name: &str,
+    text: &str,
+    lookup: &mut dyn FnMut(&str) -> Option<String>,
+    options: &DriverOptions,
+) -> (Compiled, SourceMap) {
+    let mut sources = SourceMap::new();
+    let id = sources.add(name, text);
+    let out = driver::compile(&mut sources, id, lookup, options, &mut |_| {});
+    (out, sources)
+}
+
+/// The driver's options for the front end and the CFG passes only.
+pub fn through_cfg() -> DriverOptions {
+    DriverOptions {
+        stop_after: Some(StageGroup::Cfg),
+        ..DriverOptions::default()
+    }
+}
+
+/// The driver's options for the front end through the materialized Handshake IR.
+pub fn through_handshake() -> DriverOptions {
+    DriverOptions {
+        stop_after: Some(StageGroup::Handshake),
+        ..DriverOptions::default()
+    }
+}
+
+/// Compiles `file` with the driver; the sources come back for rendering diagnostics.
+pub fn compile(file: &Path, options: &DriverOptions) -> Result<(Compiled, SourceMap), String> {
+    let (mut sources, id, mut lookup) = load(file)?;
+    let out = driver::compile(&mut sources, id, &mut lookup, options, &mut |_| {});
+    Ok((out, sources))
+}
+
 /// The materialized (unbuffered) circuit of `tests/kernels/<name>` and its interpreter's arc
 /// profile; panics if the kernel does not compile or run.
 pub fn circuit_and_profile(name: &str) -> (Func, ArcProfile) {
-    let file = kernel_file("tests/kernels", name);
-    let (mut sources, id, mut lookup) = load(&file).unwrap();
-    let cfg = compile_c(&mut sources, id, &mut lookup, false);
-    let module = cfg.module.expect("the kernel compiles");
-    let result = run(&module, &InterpOptions::default()).expect("the kernel runs");
-    let profile = ArcProfile::from_profile(&result.profile, &module.functions[0].layout);
-    let hs = compile_c_to_handshake(&mut sources, id, &mut lookup, false);
-    let func = hs.module.unwrap().funcs.into_iter().next().unwrap();
+    let file = repo_root().join(format!("tests/kernels/{name}/{name}.c"));
+    let options = DriverOptions {
+        golden: true,
+        stop_after: Some(StageGroup::Handshake),
+        ..DriverOptions::default()
+    };
+    let (out, sources) = compile(&file, &options).unwrap();
+    assert!(
+        !has_errors(&out.diagnostics),
+        "{}",
+        render(&sources, &out.diagnostics)
+    );
+    let golden = out.golden.expect("the kernel runs");
+    let layout = &out.cfg.expect("the kernel compiles").functions[0].layout;
+    let profile = ArcProfile::from_profile(&golden.profile, layout);
+    let func = out.module.unwrap().funcs.into_iter().next().unwrap();
     (func, profile)
 }
 
@@ -86,29 +129,30 @@ pub fn circuit_and_profile(name: &str) -> (Func, ArcProfile) {
 pub struct Simulated {
     /// Cycles to the end of the run.
     pub cycles: u64,
-    /// Everything the run produced (buffer report, diagnostics, …).
-    pub out: SimCOutput,
+    /// Everything the run produced (buffer report, the simulation, diagnostics, …).
+    pub out: Compiled,
     /// The sources the diagnostics point into.
     pub sources: SourceMap,
 }
 
-/// Simulates `file` with `buffering` and checks its outputs; `Err` is the rendered reason
-/// (compile error, deadlock, mismatch).
-pub fn simulate(file: &Path, buffering: Buffering) -> Result<Simulated, String> {
-    let (mut sources, id, mut lookup) = load(file)?;
-    let options = SimCOptions {
-        buffering,
-        ..SimCOptions::default()
+/// Simulates `file` with the buffers `buffers` place and checks its outputs; `Err` is the
+/// rendered reason (compile error, deadlock, mismatch).
+pub fn simulate(file: &Path, buffers: BufferOptions) -> Result<Simulated, String> {
+    let options = DriverOptions {
+        buffers,
+        stop_after: Some(StageGroup::Buffers),
+        simulate: Some(SimOptions::default()),
+        ..DriverOptions::default()
     };
-    let out = simulate_c(&mut sources, id, &mut lookup, &options);
+    let (out, sources) = compile(file, &options)?;
     if has_errors(&out.diagnostics) {
         return Err(render(&sources, &out.diagnostics));
     }
-    if let Some(d) = out.failure() {
+    if let Some(d) = out.simulation_failure() {
         return Err(render(&sources, &[d]));
     }
     let cycles = out
-        .check
+        .simulation
         .as_ref()
         .map(|c| c.cycles)
         .ok_or_else(|| "no simulation result".to_string())?;
