@@ -5,6 +5,9 @@
 //! solution of the MILP, the exact re-cuts leave no break that is not needed (data/valid,
 //! and FPL22's ready breaks against its ready rows), and a raised re-cut speeds its loop up
 //! by an interval without slowing the others.
+//!
+//! Each test runs on a few hand-picked kernels at once: its assertions count over all of them
+//! (more placements compared than stalled, some loop raised, some ready cover completed).
 
 use crate::support::corpus;
 use rivulet_core::buffer::cfdfc::{extract_cycles, most_executed, Cfdfc};

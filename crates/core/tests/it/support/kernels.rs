@@ -5,6 +5,11 @@
 //! Invariant: each list names exactly the `<name>/<name>.c` directories of its directory, in
 //! sorted order ([`every_kernel_directory_is_listed`]), so a new kernel cannot be skipped
 //! silently.
+//!
+//! Loops left inside one test are over fixtures (diagnostics files, configuration errors,
+//! Handshake cases, mutants), over a few hand-picked kernels (`buffer_milp`,
+//! `sim_buffers_interval`'s loops) or have assertions about the whole set (`buffer_evaluate`'s
+//! counts, `synth_corpus`'s number of lowered cases).
 
 use super::corpus;
 use std::path::PathBuf;
