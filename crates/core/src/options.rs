@@ -84,9 +84,22 @@ macro_rules! named_enum {
 
         impl<'de> ::serde::Deserialize<'de> for $ty {
             fn deserialize<D: ::serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                let name = <::std::borrow::Cow<'de, str>>::deserialize(d)?;
-                Self::from_name(&name)
-                    .ok_or_else(|| ::serde::de::Error::unknown_variant(&name, Self::NAMES))
+                // A visitor, so that an unknown name is an error of the string's own
+                // deserialization (error paths then name the field).
+                struct Names;
+                impl<'de> ::serde::de::Visitor<'de> for Names {
+                    type Value = $ty;
+
+                    fn expecting(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                        write!(f, "a {} name", $what)
+                    }
+
+                    fn visit_str<E: ::serde::de::Error>(self, name: &str) -> Result<$ty, E> {
+                        <$ty>::from_name(name)
+                            .ok_or_else(|| E::unknown_variant(name, <$ty>::NAMES))
+                    }
+                }
+                d.deserialize_str(Names)
             }
         }
     };
