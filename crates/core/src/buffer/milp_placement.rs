@@ -556,7 +556,7 @@ pub fn overall_status(solves: &[GroupSolve]) -> SolveStatus {
     };
     solves
         .iter()
-        .map(|s| s.result.status.clone())
+        .map(|s| s.result.status)
         .max_by_key(rank)
         .unwrap_or(SolveStatus::Optimal)
 }
