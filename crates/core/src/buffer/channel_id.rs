@@ -1,10 +1,12 @@
 //! Typed channel indices of a [`super::circuit::Circuit`]: a [`ChannelId`] is a channel's
 //! position in the circuit's channels, and a [`ChannelVec`] holds one value per channel,
 //! indexed by `ChannelId` only, so that a channel index cannot be taken for a unit's (units
-//! are `OpId`s, or positions in a CFDFC's or a timing graph's unit list, all plain).
+//! are `OpId`s, or positions in a CFDFC's or a timing graph's unit list, all plain) nor
+//! per-channel data for per-unit or per-CFDFC data.
 //!
-//! Placements and masks cross the placements' public interface as plain slices in channel
-//! order (`&[ChannelBuffers]`, `&[bool]`); inside, they are read at [`ChannelId::index`].
+//! Invariant: every `ChannelVec` of one circuit (its channels, a placement, a mask, the
+//! buffers' delays) has one entry per channel of the circuit, in channel order; indexing
+//! past the end panics like a slice.
 
 use std::fmt;
 use std::ops::{Index, IndexMut};
@@ -19,7 +21,7 @@ impl ChannelId {
         ChannelId(index)
     }
 
-    /// The channel's position, for slices in channel order.
+    /// The channel's position in channel order.
     pub fn index(self) -> usize {
         self.0
     }
@@ -32,13 +34,20 @@ impl fmt::Display for ChannelId {
 }
 
 /// The ids of `n` channels, in order.
-pub fn channel_ids(n: usize) -> impl DoubleEndedIterator<Item = ChannelId> + Clone {
+fn channel_ids(n: usize) -> impl DoubleEndedIterator<Item = ChannelId> + Clone {
     (0..n).map(ChannelId)
 }
 
 /// One value per channel, in channel order.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ChannelVec<T>(Vec<T>);
+
+impl<T> Default for ChannelVec<T> {
+    /// No channels.
+    fn default() -> ChannelVec<T> {
+        ChannelVec(Vec::new())
+    }
+}
 
 impl<T> ChannelVec<T> {
     /// `value(c)` for each of `n` channels.
@@ -61,9 +70,20 @@ impl<T> ChannelVec<T> {
         channel_ids(self.len())
     }
 
+    /// Appends the value of a new channel; returns its id.
+    pub fn push(&mut self, value: T) -> ChannelId {
+        self.0.push(value);
+        ChannelId(self.0.len() - 1)
+    }
+
     /// The values in channel order.
     pub fn iter(&self) -> std::slice::Iter<'_, T> {
         self.0.iter()
+    }
+
+    /// The values in channel order, mutable.
+    pub fn iter_mut(&mut self) -> std::slice::IterMut<'_, T> {
+        self.0.iter_mut()
     }
 
     /// Each channel's id with its value.
@@ -71,9 +91,9 @@ impl<T> ChannelVec<T> {
         self.0.iter().enumerate().map(|(i, v)| (ChannelId(i), v))
     }
 
-    /// The values as a slice in channel order (for the placements' public interface).
-    pub fn as_slice(&self) -> &[T] {
-        &self.0
+    /// `f` of each channel's id and value, in channel order.
+    pub fn map<U>(&self, mut f: impl FnMut(ChannelId, &T) -> U) -> ChannelVec<U> {
+        self.iter_enumerated().map(|(c, v)| f(c, v)).collect()
     }
 }
 

@@ -23,7 +23,7 @@
 //!   producer) to the consumer ([`BufferDelays::on`]).
 
 use super::cfdfc::{is_memory_interface, Cfdfc};
-use super::channel_id::{channel_ids, ChannelId, ChannelVec};
+use super::channel_id::{ChannelId, ChannelVec};
 use super::cycles::cyclic_channels;
 use super::greedy::ChannelBuffers;
 use super::on_merges::back_edge_inputs;
@@ -178,8 +178,8 @@ pub struct CfdfcEdge {
     pub from: usize,
     /// Consumer (index into the CFDFC's units).
     pub to: usize,
-    /// The channel (its [`ChannelId::index`]).
-    pub channel: usize,
+    /// The channel.
+    pub channel: ChannelId,
     /// Tokens on it when the loop starts (1 on the back edges).
     pub tokens: u32,
     /// The producer's latency in cycles.
@@ -195,12 +195,6 @@ pub struct CfdfcEdge {
 }
 
 impl CfdfcEdge {
-    /// The channel as a typed id ([`Self::channel`] is its position in the circuit's
-    /// channels, as slices in channel order take it).
-    pub fn channel_id(&self) -> ChannelId {
-        ChannelId::new(self.channel)
-    }
-
     /// Cycles from a token entering the producer to the consumer accepting it, without
     /// buffers: the producer's latency and the wait.
     pub fn cycles(&self) -> u32 {
@@ -233,8 +227,8 @@ pub fn pending_pairs(edges: &[CfdfcEdge]) -> Vec<(usize, usize)> {
 pub struct Circuit {
     /// Units by op.
     pub units: BTreeMap<OpId, Unit>,
-    /// Channels in value order (channel `c` is at [`ChannelId::index`], [`Self::channel`]).
-    pub channels: Vec<Channel>,
+    /// Channels in value order.
+    pub channels: ChannelVec<Channel>,
     /// The CFDFCs, most executed first.
     pub cfdfcs: Vec<Cfdfc>,
     /// The clock period in ns.
@@ -272,7 +266,7 @@ impl Circuit {
         let cycles = cyclic_channels(func);
         let back_edges = back_edge_inputs(func, &cycles);
         let uses = func.use_lists();
-        let mut channels = Vec::new();
+        let mut channels = ChannelVec::default();
         for (v, value) in func.values() {
             let Some(&(to, _)) = uses.get(v.0 as usize).and_then(|u| u.first()) else {
                 continue;
@@ -327,12 +321,12 @@ impl Circuit {
 
     /// Channel `c`.
     pub fn channel(&self, c: ChannelId) -> &Channel {
-        &self.channels[c.index()]
+        &self.channels[c]
     }
 
     /// The channels' ids, in order.
     pub fn channel_ids(&self) -> impl DoubleEndedIterator<Item = ChannelId> + Clone {
-        channel_ids(self.channels.len())
+        self.channels.ids()
     }
 
     /// CFDFC `k` as a graph: its units (in order) and its channels between them, in the
@@ -354,7 +348,7 @@ impl Circuit {
                 Some(CfdfcEdge {
                     from: *local.get(&from)?,
                     to: *local.get(&c.to)?,
-                    channel: channel.index(),
+                    channel,
                     tokens: u32::from(cf.backedges.contains(value)),
                     latency: self.units[&from].latency,
                     wait: cf.memory.load_waits.get(&c.to).copied().unwrap_or(0),
@@ -378,7 +372,7 @@ impl Circuit {
         let mut weight = ChannelVec::filled(0.0, self.channels.len());
         for (k, w) in self.cfdfc_weights().into_iter().enumerate() {
             for e in self.cfdfc_graph(k).1 {
-                weight[ChannelId::new(e.channel)] += w.max(f64::MIN_POSITIVE);
+                weight[e.channel] += w.max(f64::MIN_POSITIVE);
             }
         }
         weight
@@ -427,7 +421,7 @@ pub enum ReadyBreaks {
 fn clamp_slow_units(
     func: &Func,
     units: &mut BTreeMap<OpId, Unit>,
-    channels: &[Channel],
+    channels: &ChannelVec<Channel>,
     buffer_delays: &BufferDelays,
     (cp, ready_breaks): (f64, ReadyBreaks),
     diagnostics: &mut Vec<Diagnostic>,

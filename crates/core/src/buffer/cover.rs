@@ -20,11 +20,11 @@
 //! paths). The same cover places FPL22's ready breaks against its ready paths
 //! ([`fewest_ready_breaks`]), which no other step revisits after the greedy placement.
 
-use super::channel_id::{channel_ids, ChannelId, ChannelVec};
+use super::channel_id::{ChannelId, ChannelVec};
 use super::circuit::CfdfcEdge;
 use super::circuit::Circuit;
 use super::evaluate::{Evaluator, RetimingRow, WEIGHT_TOLERANCE};
-use super::greedy::ChannelBuffers;
+use super::greedy::{ChannelBuffers, Placement};
 use super::path_timing::LatePaths;
 use crate::milp::{Cmp, LinExpr, MicrolpSolver, MilpSolver, Model, Sense, SolveOptions, VarId};
 use std::collections::{BTreeMap, BTreeSet};
@@ -114,7 +114,7 @@ impl Signal {
         }
     }
 
-    fn late_paths(self, eval: &Evaluator, placement: &[ChannelBuffers]) -> LatePaths {
+    fn late_paths(self, eval: &Evaluator, placement: &Placement) -> LatePaths {
         match self {
             Signal::DataValid => eval.late_paths(placement),
             Signal::Ready => eval.late_ready_paths(placement),
@@ -129,11 +129,11 @@ impl Signal {
 pub fn fewest_breaks(
     circuit: &Circuit,
     eval: &Evaluator,
-    placement: &[ChannelBuffers],
-    free: &[bool],
+    placement: &Placement,
+    free: &ChannelVec<bool>,
     loops: Loops,
     work: &mut Work,
-) -> Option<Vec<ChannelBuffers>> {
+) -> Option<Placement> {
     let cover = Cover {
         circuit,
         eval,
@@ -150,10 +150,10 @@ pub fn fewest_breaks(
 pub fn fewest_ready_breaks(
     circuit: &Circuit,
     eval: &Evaluator,
-    placement: &[ChannelBuffers],
-    free: &[bool],
+    placement: &Placement,
+    free: &ChannelVec<bool>,
     work: &mut Work,
-) -> Option<Vec<ChannelBuffers>> {
+) -> Option<Placement> {
     let cover = Cover {
         circuit,
         eval,
@@ -167,24 +167,19 @@ pub fn fewest_ready_breaks(
 struct Cover<'a> {
     circuit: &'a Circuit,
     eval: &'a Evaluator,
-    /// Per channel (in channel order), whether the cover places its break.
-    free: &'a [bool],
+    /// Per channel, whether the cover places its break.
+    free: &'a ChannelVec<bool>,
     signal: Signal,
 }
 
 impl Cover<'_> {
     /// Whether the cover places the break of channel `c`.
     fn is_free(&self, c: ChannelId) -> bool {
-        self.free[c.index()]
+        self.free[c]
     }
 
     /// See [`fewest_breaks`].
-    fn fewest(
-        &self,
-        placement: &[ChannelBuffers],
-        loops: Loops,
-        work: &mut Work,
-    ) -> Option<Vec<ChannelBuffers>> {
+    fn fewest(&self, placement: &Placement, loops: Loops, work: &mut Work) -> Option<Placement> {
         let Cover {
             circuit,
             eval,
@@ -205,12 +200,10 @@ impl Cover<'_> {
             if let Loops::Raised(k) = loops {
                 // Breaks only add latency and slots only raise occupancies' bounds: a loop
                 // too slow with no free break and the most slots everywhere stays too slow.
-                let open: Vec<ChannelBuffers> = channel_ids(placement.len())
-                    .map(|c| ChannelBuffers {
-                        break_dv: placement[c.index()].break_dv && !self.is_free(c),
-                        ..placement[c.index()]
-                    })
-                    .collect();
+                let open = placement.map(|c, b| ChannelBuffers {
+                    break_dv: b.break_dv && !self.is_free(c),
+                    ..*b
+                });
                 let room = ChannelVec::filled(true, placement.len());
                 if !eval.holds(k, &eval.widened_with(&open, &room), targets[k]) {
                     return None;
@@ -220,28 +213,25 @@ impl Cover<'_> {
         };
         // The placement with the chosen breaks, lean, asking for transparent slots on the
         // chosen rooms (one slot more, [`Evaluator::asks_for_room`]).
-        let with_chosen = |chosen: &Chosen| -> Vec<ChannelBuffers> {
-            placement
-                .iter()
-                .zip(circuit.channel_ids())
-                .map(|(b, i)| {
-                    let mut b = *b;
-                    if self.is_free(i) {
-                        signal.set(&mut b, chosen.breaks.contains(&i));
-                    }
-                    let mut b = circuit.channel(i).lean(&b);
-                    b.slots += u32::from(chosen.rooms.contains(&i));
-                    b
-                })
-                .collect()
+        let with_chosen = |chosen: &Chosen| -> Placement {
+            placement.map(|i, b| {
+                let mut b = *b;
+                if self.is_free(i) {
+                    signal.set(&mut b, chosen.breaks.contains(&i));
+                }
+                let mut b = circuit.channel(i).lean(&b);
+                b.slots += u32::from(chosen.rooms.contains(&i));
+                b
+            })
         };
         let mut rows = Rows::default();
         // The placement's own breaks and rooms meet every row when it keeps its
         // throughputs: a start for the cover's search.
         let room = eval.transparent_room(placement);
         let original = Chosen {
-            breaks: channel_ids(placement.len())
-                .filter(|&i| self.is_free(i) && signal.breaks(&placement[i.index()]))
+            breaks: placement
+                .ids()
+                .filter(|&i| self.is_free(i) && signal.breaks(&placement[i]))
                 .collect(),
             rooms: room.ids().filter(|&i| room[i]).collect(),
         };
@@ -362,12 +352,12 @@ impl Rows {
     fn add_late_paths(
         &mut self,
         cover: &Cover,
-        placement: &[ChannelBuffers],
+        placement: &Placement,
         repaired: &mut BTreeSet<ChannelId>,
         work: &mut Work,
     ) -> Option<bool> {
         let signal = cover.signal;
-        let mut placement = placement.to_vec();
+        let mut placement = placement.clone();
         for step in 0..REPAIR_STEPS {
             work.charge(TIMING_COST * placement.len() as f64)?;
             let paths = match signal.late_paths(cover.eval, &placement) {
@@ -381,11 +371,11 @@ impl Rows {
                 // From the path's start to where it is late.
                 let row: Vec<ChannelId> = path
                     .into_iter()
-                    .filter(|&i| cover.is_free(i) && !signal.breaks(&before[i.index()]))
+                    .filter(|&i| cover.is_free(i) && !signal.breaks(&before[i]))
                     .collect();
                 let &last = row.last()?;
-                if !row.iter().any(|&i| signal.breaks(&placement[i.index()])) {
-                    signal.set(&mut placement[last.index()], true);
+                if !row.iter().any(|&i| signal.breaks(&placement[i])) {
+                    signal.set(&mut placement[last], true);
                     repaired.insert(last);
                 }
                 self.add_any(row);
@@ -401,12 +391,12 @@ impl Rows {
     fn add_loop_rows(
         &mut self,
         cover: &Cover,
-        placement: &[ChannelBuffers],
+        placement: &Placement,
         (k, phi): (usize, f64),
         work: &mut Work,
     ) -> Option<()> {
         let eval = cover.eval;
-        let mut placement = placement.to_vec();
+        let mut placement = placement.clone();
         for step in 0..REPAIR_STEPS {
             work.charge(THROUGHPUT_COST * placement.len() as f64)?;
             let room = eval.transparent_room(&placement);
@@ -444,12 +434,9 @@ impl Rows {
                     against
                 }
             };
-            match against
-                .into_iter()
-                .rfind(|&i| placement[i.index()].break_dv)
-            {
+            match against.into_iter().rfind(|&i| placement[i].break_dv) {
                 Some(i) => {
-                    let b = &mut placement[i.index()];
+                    let b = &mut placement[i];
                     b.break_dv = false;
                     *b = cover.circuit.channel(i).lean(b);
                 }
@@ -462,12 +449,12 @@ impl Rows {
     /// Adds the row that gives channel `c` room for transparent slots, which it lacks with
     /// `placement`: a break on one of the free channels of the path through it that misses
     /// the clock period with them.
-    fn add_room_row(&mut self, cover: &Cover, placement: &[ChannelBuffers], c: ChannelId) {
+    fn add_room_row(&mut self, cover: &Cover, placement: &Placement, c: ChannelId) {
         let mut row: Vec<ChannelId> = cover
             .eval
             .transparent_path(placement, c)
             .into_iter()
-            .filter(|&i| cover.is_free(i) && !placement[i.index()].break_dv)
+            .filter(|&i| cover.is_free(i) && !placement[i].break_dv)
             .collect();
         row.sort_unstable();
         row.dedup();
@@ -478,9 +465,9 @@ impl Rows {
 /// The placement a loop row is taken around: its lean buffers, the channels with room for
 /// transparent slots, and its buffers widened with them ([`Evaluator::widened_with`]).
 struct Around<'a> {
-    placement: &'a [ChannelBuffers],
+    placement: &'a Placement,
     room: &'a ChannelVec<bool>,
-    wide: &'a [ChannelBuffers],
+    wide: &'a Placement,
 }
 
 /// A row CFDFC `k` needs to run at some throughput.
@@ -517,10 +504,10 @@ fn loop_row(
     for (e, _) in cycle {
         room += f64::from(e.tokens) / phi - f64::from(e.cycles());
         match (
-            e.bufferizable && cover.is_free(e.channel_id()),
+            e.bufferizable && cover.is_free(e.channel),
             placement[e.channel].break_dv,
         ) {
-            (true, _) => channels.push(e.channel_id()),
+            (true, _) => channels.push(e.channel),
             (false, true) if e.bufferizable => room -= 1.0,
             _ => {}
         }
@@ -551,17 +538,17 @@ fn mixed_row(
     let (eval, placement) = (cover.eval, around.placement);
     let mut by_channel: BTreeMap<ChannelId, Vec<(CfdfcEdge, RetimingRow)>> = BTreeMap::new();
     for &(e, row) in cycle {
-        by_channel.entry(e.channel_id()).or_default().push((e, row));
+        by_channel.entry(e.channel).or_default().push((e, row));
     }
     let mut weight = 0.0;
     let mut terms: Vec<(Var, f64)> = Vec::new();
     for (c, rows) in by_channel {
-        let (now, has_room) = (around.wide[c.index()], around.room[c]);
+        let (now, has_room) = (around.wide[c], around.room[c]);
         // The channel's weight with its break and room flipped or not.
         let at = |flip_break: bool, flip_room: bool| -> f64 {
             let buffers = ChannelBuffers {
                 break_dv: now.break_dv != flip_break,
-                ..placement[c.index()]
+                ..placement[c]
             };
             let b = eval.widened_channel(c, &buffers, has_room != flip_room);
             rows.iter().map(|(e, row)| row.weight(e, &b, phi)).sum()
@@ -597,7 +584,7 @@ fn mixed_row(
 }
 
 /// The CFDFCs whose throughput with `placement` (widened) falls below `targets`.
-fn slower_loops(eval: &Evaluator, placement: &[ChannelBuffers], targets: &[f64]) -> Vec<usize> {
+fn slower_loops(eval: &Evaluator, placement: &Placement, targets: &[f64]) -> Vec<usize> {
     let wide = eval.widened(placement);
     (0..targets.len())
         .filter(|&k| !eval.holds(k, &wide, targets[k]))

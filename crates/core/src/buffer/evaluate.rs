@@ -19,10 +19,10 @@
 //! the largest a slot sizing of those breaks within the clock period reaches on those
 //! channels (slots only bound occupancies from above).
 
-use super::channel_id::{channel_ids, ChannelId, ChannelVec};
+use super::channel_id::{ChannelId, ChannelVec};
 use super::circuit::{pending_pairs, BufferDelays, CfdfcEdge, Channel, Circuit, ReadyBreaks};
 use super::formulation::{DV_COST, MAX_SLOTS};
-use super::greedy::{ChannelBuffers, MIN_READY_DELAY};
+use super::greedy::{ChannelBuffers, Placement, MIN_READY_DELAY};
 use super::path_timing::{LatePaths, PathTiming};
 use crate::timing::TIME_TOLERANCE_NS;
 
@@ -64,14 +64,14 @@ pub struct Evaluator {
     cfdfcs: Vec<RetimingGraph>,
     /// Per CFDFC, its share of the executions (the objective's weight of its throughput).
     pub weights: Vec<f64>,
-    /// Per channel (in channel order), the CFDFCs it belongs to.
-    pub cfdfcs_of_channel: Vec<Vec<usize>>,
+    /// Per channel, the CFDFCs it belongs to.
+    pub cfdfcs_of_channel: ChannelVec<Vec<usize>>,
 }
 
 impl Evaluator {
     /// Prepares `circuit`.
     pub fn new(circuit: &Circuit) -> Evaluator {
-        let mut cfdfcs_of_channel = vec![Vec::new(); circuit.channels.len()];
+        let mut cfdfcs_of_channel = ChannelVec::filled(Vec::new(), circuit.channels.len());
         let cfdfcs = (0..circuit.cfdfcs.len())
             .map(|k| {
                 let (units, edges) = circuit.cfdfc_graph(k);
@@ -86,7 +86,7 @@ impl Evaluator {
             paths: PathTiming::new(circuit),
             ready_paths: PathTiming::ready(circuit, MIN_READY_DELAY),
             ready_rows: circuit.ready_breaks == ReadyBreaks::Anywhere,
-            channels: circuit.channels.iter().cloned().collect(),
+            channels: circuit.channels.clone(),
             buffer_delays: circuit.buffer_delays,
             cfdfcs,
             weights: circuit.cfdfc_weights(),
@@ -96,7 +96,7 @@ impl Evaluator {
 
     /// Whether the data/valid breaks of `placement` meet the clock period (and cut every
     /// cycle), and for FPL22 its ready breaks too.
-    pub fn meets_clock(&self, placement: &[ChannelBuffers]) -> bool {
+    pub fn meets_clock(&self, placement: &Placement) -> bool {
         let fits = |t: f64| t <= self.clock_period + TIME_TOLERANCE_NS;
         self.critical_path(placement).is_some_and(fits)
             && (!self.ready_rows || self.ready_critical_path(placement).is_some_and(fits))
@@ -104,27 +104,26 @@ impl Evaluator {
 
     /// The longest combinational ready path (ns) through the channels `placement` does not
     /// break ready on, with its lean slots; `None` when they close a cycle.
-    fn ready_critical_path(&self, placement: &[ChannelBuffers]) -> Option<f64> {
+    fn ready_critical_path(&self, placement: &Placement) -> Option<f64> {
         let delay = self.buffer_delays(placement, BufferDelays::ready_on, |_, c, b| c.lean(b));
         self.ready_paths
-            .critical_path(&self.ready_cuts(placement), delay.as_slice())
+            .critical_path(&self.ready_cuts(placement), &delay)
     }
 
     /// The longest combinational data/valid path (ns) through the channels `placement`
     /// does not break, with its lean slots; `None` when they close a cycle.
-    pub fn critical_path(&self, placement: &[ChannelBuffers]) -> Option<f64> {
+    pub fn critical_path(&self, placement: &Placement) -> Option<f64> {
         let delay = self.buffer_delays(placement, BufferDelays::on, |_, c, b| c.lean(b));
-        self.paths
-            .critical_path(&self.cuts(placement), delay.as_slice())
+        self.paths.critical_path(&self.cuts(placement), &delay)
     }
 
     /// The data/valid paths of `placement` (with its lean slots) that miss the clock
     /// period, or a cycle its breaks leave uncut ([`PathTiming::late_paths`]).
-    pub fn late_paths(&self, placement: &[ChannelBuffers]) -> LatePaths {
+    pub fn late_paths(&self, placement: &Placement) -> LatePaths {
         let delay = self.buffer_delays(placement, BufferDelays::on, |_, c, b| c.lean(b));
         self.paths.late_paths(
             &self.cuts(placement),
-            delay.as_slice(),
+            &delay,
             self.clock_period + TIME_TOLERANCE_NS,
         )
     }
@@ -132,11 +131,11 @@ impl Evaluator {
     /// The ready paths of `placement` (with its lean slots) that miss the clock period
     /// (FPL22's ready rows: the units' ready delays and the buffers' before each ready
     /// break, restarting at ready breaks), or a cycle its ready breaks leave uncut.
-    pub fn late_ready_paths(&self, placement: &[ChannelBuffers]) -> LatePaths {
+    pub fn late_ready_paths(&self, placement: &Placement) -> LatePaths {
         let delay = self.buffer_delays(placement, BufferDelays::ready_on, |_, c, b| c.lean(b));
         self.ready_paths.late_paths(
             &self.ready_cuts(placement),
-            delay.as_slice(),
+            &delay,
             self.clock_period + TIME_TOLERANCE_NS,
         )
     }
@@ -149,27 +148,27 @@ impl Evaluator {
     /// put slots on such channels, which all at once would not fit): first the channels
     /// where `placement` asks for them (more slots than lean, [`Self::asks_for_room`]), then
     /// the others, each in channel order. All false when its uncut channels close a cycle.
-    pub fn transparent_room(&self, placement: &[ChannelBuffers]) -> ChannelVec<bool> {
+    pub fn transparent_room(&self, placement: &Placement) -> ChannelVec<bool> {
         self.room_granted(placement, true)
     }
 
     /// Whether `placement` asks for transparent slots on channel `c`: it holds more slots
     /// than its breaks and the rules need.
-    pub fn asks_for_room(&self, placement: &[ChannelBuffers], c: ChannelId) -> bool {
-        let b = &placement[c.index()];
+    pub fn asks_for_room(&self, placement: &Placement, c: ChannelId) -> bool {
+        let b = &placement[c];
         b.slots > self.channels[c].lean(b).slots
     }
 
     /// [`Self::transparent_room`], granted one at a time only where `placement` asks for
     /// it unless `others`.
-    fn room_granted(&self, placement: &[ChannelBuffers], others: bool) -> ChannelVec<bool> {
+    fn room_granted(&self, placement: &Placement, others: bool) -> ChannelVec<bool> {
         let n = placement.len();
         let none = || ChannelVec::filled(false, n);
-        let on_loop = |c: ChannelId| !self.cfdfcs_of_channel[c.index()].is_empty();
+        let on_loop = |c: ChannelId| !self.cfdfcs_of_channel[c].is_empty();
         let all = ChannelVec::from_fn(n, on_loop);
         let cuts = self.cuts(placement);
         let transparent = self.transparent_delays(placement, BufferDelays::on, &all);
-        let Some(through) = self.paths.through(&cuts, transparent.as_slice()) else {
+        let Some(through) = self.paths.through(&cuts, &transparent) else {
             return none();
         };
         let fits = |t: f64| t <= self.clock_period + TIME_TOLERANCE_NS;
@@ -179,7 +178,7 @@ impl Evaluator {
             let delay = self.transparent_delays(placement, BufferDelays::ready_on, &all);
             match self
                 .ready_paths
-                .through(&self.ready_cuts(placement), delay.as_slice())
+                .through(&self.ready_cuts(placement), &delay)
             {
                 Some(t) => t.iter().map(|&t| fits(t)).collect(),
                 None => return none(),
@@ -200,9 +199,10 @@ impl Evaluator {
         let mut through: Option<ChannelVec<f64>> = None;
         let mut added = 0.0;
         let asked = |c: ChannelId| self.asks_for_room(placement, c);
-        let order = channel_ids(n)
+        let order = placement
+            .ids()
             .filter(|&c| asked(c))
-            .chain(channel_ids(n).filter(|&c| others && !asked(c)));
+            .chain(placement.ids().filter(|&c| others && !asked(c)));
         for c in order {
             if room[c] || !on_loop(c) || !self.channels[c].bufferizable {
                 continue;
@@ -214,7 +214,7 @@ impl Evaluator {
                     break;
                 }
                 measurements += 1;
-                let Some(t) = self.paths.through(&cuts, delay.as_slice()) else {
+                let Some(t) = self.paths.through(&cuts, &delay) else {
                     return none();
                 };
                 granted = fits(t[c] + extra);
@@ -233,16 +233,12 @@ impl Evaluator {
     /// on the channels that have room for them where `placement` asks for it
     /// ([`Self::transparent_room`]: the path that denies it room when it has none and asks
     /// for it); empty when the uncut channels close a cycle.
-    pub fn transparent_path(
-        &self,
-        placement: &[ChannelBuffers],
-        channel: ChannelId,
-    ) -> Vec<ChannelId> {
+    pub fn transparent_path(&self, placement: &Placement, channel: ChannelId) -> Vec<ChannelId> {
         let mut room = self.room_granted(placement, false);
         room[channel] = true;
         let delay = self.transparent_delays(placement, BufferDelays::on, &room);
         self.paths
-            .path_through(&self.cuts(placement), delay.as_slice(), channel)
+            .path_through(&self.cuts(placement), &delay, channel)
             .unwrap_or_default()
     }
 
@@ -250,7 +246,7 @@ impl Evaluator {
     /// `transparent` marks and lean slots elsewhere.
     fn transparent_delays(
         &self,
-        placement: &[ChannelBuffers],
+        placement: &Placement,
         on: Delay,
         transparent: &ChannelVec<bool>,
     ) -> ChannelVec<f64> {
@@ -268,12 +264,12 @@ impl Evaluator {
     }
 
     /// The data/valid break of every channel, in channel order.
-    fn cuts(&self, placement: &[ChannelBuffers]) -> Vec<bool> {
+    fn cuts(&self, placement: &Placement) -> ChannelVec<bool> {
         placement.iter().map(|b| b.break_dv).collect()
     }
 
     /// The ready break of every channel, in channel order.
-    fn ready_cuts(&self, placement: &[ChannelBuffers]) -> Vec<bool> {
+    fn ready_cuts(&self, placement: &Placement) -> ChannelVec<bool> {
         placement.iter().map(|b| b.break_r).collect()
     }
 
@@ -281,7 +277,7 @@ impl Evaluator {
     /// of every channel's buffers when channel `i` holds `held(i, channel, placed)`.
     fn buffer_delays(
         &self,
-        placement: &[ChannelBuffers],
+        placement: &Placement,
         on: Delay,
         held: impl Fn(ChannelId, &Channel, &ChannelBuffers) -> ChannelBuffers,
     ) -> ChannelVec<f64> {
@@ -295,19 +291,13 @@ impl Evaluator {
     /// `placement` with [`MAX_SLOTS`] slots on every bufferizable channel where transparent
     /// slots fit ([`Self::transparent_room`]) and its lean slots elsewhere: the throughputs
     /// of its breaks with slots on those channels (slots only raise throughputs).
-    pub fn widened(&self, placement: &[ChannelBuffers]) -> Vec<ChannelBuffers> {
+    pub fn widened(&self, placement: &Placement) -> Placement {
         self.widened_with(placement, &self.transparent_room(placement))
     }
 
     /// [`Self::widened`] given the channels that have `room` for transparent slots.
-    pub fn widened_with(
-        &self,
-        placement: &[ChannelBuffers],
-        room: &ChannelVec<bool>,
-    ) -> Vec<ChannelBuffers> {
-        room.ids()
-            .map(|c| self.widened_channel(c, &placement[c.index()], room[c]))
-            .collect()
+    pub fn widened_with(&self, placement: &Placement, room: &ChannelVec<bool>) -> Placement {
+        placement.map(|c, b| self.widened_channel(c, b, room[c]))
     }
 
     /// Channel `c` holding `buffers`, widened as [`Self::widened`] does when it has `room`
@@ -330,7 +320,7 @@ impl Evaluator {
     }
 
     /// The throughput of every CFDFC with `placement`.
-    pub fn throughputs(&self, placement: &[ChannelBuffers]) -> Vec<f64> {
+    pub fn throughputs(&self, placement: &Placement) -> Vec<f64> {
         (0..self.cfdfcs.len())
             .map(|k| self.throughput(k, placement))
             .collect()
@@ -338,7 +328,7 @@ impl Evaluator {
 
     /// The MILP's objective without the slots' cost, for `placement` reaching throughputs
     /// `phi`.
-    pub fn score(&self, placement: &[ChannelBuffers], phi: &[f64]) -> f64 {
+    pub fn score(&self, placement: &Placement, phi: &[f64]) -> f64 {
         let throughput: f64 = self.weights.iter().zip(phi).map(|(w, p)| w * p).sum();
         let breaks = placement.iter().filter(|b| b.break_dv).count();
         throughput - DV_COST * breaks as f64
@@ -346,7 +336,7 @@ impl Evaluator {
 
     /// [`Self::score`] of `placement` with its slots [`Self::widened`]; `None` if it misses
     /// the clock period.
-    pub fn objective(&self, placement: &[ChannelBuffers]) -> Option<f64> {
+    pub fn objective(&self, placement: &Placement) -> Option<f64> {
         if !self.meets_clock(placement) {
             return None;
         }
@@ -355,7 +345,7 @@ impl Evaluator {
 
     /// The largest throughput CFDFC `k` reaches with `placement` (within
     /// [`PHI_TOLERANCE`]); 0 when even `phi = 0` is infeasible.
-    pub fn throughput(&self, k: usize, placement: &[ChannelBuffers]) -> f64 {
+    pub fn throughput(&self, k: usize, placement: &Placement) -> f64 {
         if !self.holds(k, placement, 0.0) {
             return 0.0;
         }
@@ -364,32 +354,27 @@ impl Evaluator {
 
     /// The throughput of CFDFC `k` with `placement`, known to have been `phi` before a
     /// change: a feasibility check or two when it did not fall, a bisection when it did.
-    pub fn rethroughput(&self, k: usize, placement: &[ChannelBuffers], phi: f64) -> f64 {
+    pub fn rethroughput(&self, k: usize, placement: &Placement, phi: f64) -> f64 {
         self.throughput_kept(k, placement, phi)
             .unwrap_or_else(|| self.throughput(k, placement))
     }
 
     /// The throughput of CFDFC `k` with `placement` if it is at least `phi`: a feasibility
     /// check or two.
-    pub fn throughput_kept(&self, k: usize, placement: &[ChannelBuffers], phi: f64) -> Option<f64> {
+    pub fn throughput_kept(&self, k: usize, placement: &Placement, phi: f64) -> Option<f64> {
         self.throughput_above(k, placement, phi)
             .or_else(|| self.holds(k, placement, phi).then_some(phi))
     }
 
     /// The throughput of CFDFC `k` with `placement` if it is above `phi` (feasible at
     /// `phi`) by more than [`PHI_TOLERANCE`]; one feasibility check when it is not.
-    pub fn throughput_above(
-        &self,
-        k: usize,
-        placement: &[ChannelBuffers],
-        phi: f64,
-    ) -> Option<f64> {
+    pub fn throughput_above(&self, k: usize, placement: &Placement, phi: f64) -> Option<f64> {
         let step = phi + PHI_TOLERANCE;
         (step <= 1.0 && self.holds(k, placement, step)).then(|| self.raise(k, placement, step))
     }
 
     /// The largest feasible throughput at or above `lo`, at which `placement` is feasible.
-    fn raise(&self, k: usize, placement: &[ChannelBuffers], mut lo: f64) -> f64 {
+    fn raise(&self, k: usize, placement: &Placement, mut lo: f64) -> f64 {
         if self.holds(k, placement, 1.0) {
             return 1.0;
         }
@@ -406,7 +391,7 @@ impl Evaluator {
     }
 
     /// Whether CFDFC `k` can run at throughput `phi` with `placement`.
-    pub fn holds(&self, k: usize, placement: &[ChannelBuffers], phi: f64) -> bool {
+    pub fn holds(&self, k: usize, placement: &Placement, phi: f64) -> bool {
         self.negative_cycle(k, placement, phi).is_none()
     }
 
@@ -417,7 +402,7 @@ impl Evaluator {
     pub fn negative_cycle(
         &self,
         k: usize,
-        placement: &[ChannelBuffers],
+        placement: &Placement,
         phi: f64,
     ) -> Option<Vec<(CfdfcEdge, RetimingRow)>> {
         let RetimingGraph {

@@ -30,6 +30,7 @@
 //! Invariant: the result satisfies every constraint of the MILP formulations for its
 //! integral variables (the continuous ones follow from a linear program).
 
+use super::channel_id::ChannelVec;
 use super::circuit::Circuit;
 use super::path_cuts::{cut_paths, Direction};
 
@@ -50,6 +51,9 @@ impl ChannelBuffers {
         u32::from(self.break_dv) + u32::from(self.break_r)
     }
 }
+
+/// What a placement puts on every channel of the circuit.
+pub type Placement = ChannelVec<ChannelBuffers>;
 
 /// Smallest ready delay a unit is modelled with, so that every cycle has a positive ready
 /// delay (ns).
@@ -85,24 +89,22 @@ pub enum CycleCut {
 }
 
 /// The greedy placement of `circuit` (see the module documentation); `ready` also cuts
-/// ready paths; the bufferizable channels marked in `seed` (same order as the channels, may
-/// be shorter) get a data/valid cut from the start; late data/valid paths are cut at
-/// `cut_at`, cycles left uncut as `cycles` says.
+/// ready paths; the bufferizable channels marked in `seed` get a data/valid cut from the
+/// start; late data/valid paths are cut at `cut_at`, cycles left uncut as `cycles` says.
 pub fn greedy(
     circuit: &Circuit,
     start: Start,
     ready: bool,
-    seed: &[bool],
+    seed: &ChannelVec<bool>,
     cut_at: CutAt,
     cycles: CycleCut,
-) -> Vec<ChannelBuffers> {
-    let mut out: Vec<ChannelBuffers> = circuit
+) -> Placement {
+    let mut out: Placement = circuit
         .channels
-        .iter()
-        .enumerate()
+        .iter_enumerated()
         .map(|(i, c)| {
             let merge = c.ready_slot;
-            let seeded = c.bufferizable && seed.get(i).copied().unwrap_or(false);
+            let seeded = c.bufferizable && seed[i];
             let dv = (merge && start == Start::AfterMerges)
                 || (c.bufferizable && c.must_break_dv)
                 || seeded;
@@ -136,7 +138,7 @@ const SETTLE_ROUNDS: usize = 8;
 /// Cuts the data/valid paths of `placement` that miss the clock period or close a cycle
 /// (step 3 of the module documentation) before the forks they fan out of, keeping its
 /// breaks.
-pub fn cut_data_valid_paths(circuit: &Circuit, placement: &mut [ChannelBuffers]) {
+pub fn cut_data_valid_paths(circuit: &Circuit, placement: &mut Placement) {
     let (cut_at, cycles) = (CutAt::BeforeFanOut, CycleCut::SmallestUnit);
     cut_paths(circuit, placement, Direction::Forward, cut_at, cycles);
 }

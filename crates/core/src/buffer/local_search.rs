@@ -19,10 +19,10 @@
 //! work budget (evaluations times the circuit's channels, never time) runs out, so results
 //! are deterministic.
 
-use super::channel_id::{channel_ids, ChannelId, ChannelVec};
+use super::channel_id::{ChannelId, ChannelVec};
 use super::circuit::Circuit;
 use super::evaluate::{Evaluator, OBJECTIVE_TOLERANCE};
-use super::greedy::{cut_data_valid_paths, ChannelBuffers};
+use super::greedy::{cut_data_valid_paths, Placement};
 use crate::handshake::OpId;
 use std::collections::BTreeMap;
 
@@ -41,7 +41,7 @@ pub const MOVE_GAIN: f64 = 1e-9;
 
 /// The search's state: the breaks, slots at the maximum, and the throughputs they reach.
 struct State {
-    placement: Vec<ChannelBuffers>,
+    placement: Placement,
     phi: Vec<f64>,
 }
 
@@ -68,11 +68,11 @@ impl<'a> LocalSearch<'a> {
     /// `start` with its data/valid breaks improved within `work` (see [`SEARCH_WORK`];
     /// slots: one per break, or the rules' minimum; the caller sizes them). A start that
     /// misses the clock period is returned as it is.
-    pub fn improve(&self, start: &[ChannelBuffers], work: usize) -> Vec<ChannelBuffers> {
+    pub fn improve(&self, start: &Placement, work: usize) -> Placement {
         let mut budget = work / self.circuit.channels.len().max(1);
         let wide = self.eval.widened(start);
         if !self.eval.meets_clock(&wide) {
-            return start.to_vec();
+            return start.clone();
         }
         let mut state = self.state(wide);
         // Kicks resume after the last one kept (earlier channels were just tried).
@@ -92,16 +92,19 @@ impl<'a> LocalSearch<'a> {
 
     /// `placement` with the lean slots of its breaks on the bufferizable channels
     /// ([`super::circuit::Channel::lean`]; the others keep the slots the rules give them).
-    fn lean(&self, placement: &[ChannelBuffers]) -> Vec<ChannelBuffers> {
-        placement
-            .iter()
-            .zip(&self.circuit.channels)
-            .map(|(b, c)| if c.bufferizable { c.lean(b) } else { *b })
-            .collect()
+    fn lean(&self, placement: &Placement) -> Placement {
+        placement.map(|i, b| {
+            let c = self.circuit.channel(i);
+            if c.bufferizable {
+                c.lean(b)
+            } else {
+                *b
+            }
+        })
     }
 
     /// The state of a widened placement.
-    fn state(&self, placement: Vec<ChannelBuffers>) -> State {
+    fn state(&self, placement: Placement) -> State {
         let phi = self.eval.throughputs(&placement);
         State { placement, phi }
     }
@@ -112,9 +115,9 @@ impl<'a> LocalSearch<'a> {
     }
 
     /// Whether channel `i`'s break may move.
-    fn movable(&self, placement: &[ChannelBuffers], i: ChannelId) -> bool {
+    fn movable(&self, placement: &Placement, i: ChannelId) -> bool {
         let c = self.circuit.channel(i);
-        c.bufferizable && !c.must_break_dv && placement[i.index()].break_dv
+        c.bufferizable && !c.must_break_dv && placement[i].break_dv
     }
 
     /// The state after the breaks of `placement` (the state's, changed on the `changed`
@@ -125,7 +128,7 @@ impl<'a> LocalSearch<'a> {
     fn moved(
         &self,
         state: &State,
-        placement: &[ChannelBuffers],
+        placement: &Placement,
         changed: &[ChannelId],
         may_fall: bool,
     ) -> Option<State> {
@@ -135,11 +138,12 @@ impl<'a> LocalSearch<'a> {
         }
         // Lean first: the state's slots would ask for the room they had.
         let wide = eval.widened(&self.lean(placement));
-        let resized = channel_ids(wide.len())
-            .filter(|&j| wide[j.index()].slots != state.placement[j.index()].slots);
+        let resized = wide
+            .ids()
+            .filter(|&j| wide[j].slots != state.placement[j].slots);
         let mut touched = vec![false; state.phi.len()];
         for j in changed.iter().copied().chain(resized) {
-            for &k in &eval.cfdfcs_of_channel[j.index()] {
+            for &k in &eval.cfdfcs_of_channel[j] {
                 touched[k] = true;
             }
         }
@@ -176,7 +180,7 @@ impl<'a> LocalSearch<'a> {
             }
             *budget -= 1;
             let mut placement = state.placement.clone();
-            placement[i.index()].break_dv = false;
+            placement[i].break_dv = false;
             let Some(candidate) = self.moved(state, &placement, &[i], true) else {
                 continue;
             };
@@ -201,13 +205,13 @@ impl<'a> LocalSearch<'a> {
                 if *budget == 0 {
                     return any;
                 }
-                if !self.circuit.channel(j).bufferizable || state.placement[j.index()].break_dv {
+                if !self.circuit.channel(j).bufferizable || state.placement[j].break_dv {
                     continue;
                 }
                 *budget -= 1;
                 let mut placement = state.placement.clone();
-                placement[i.index()].break_dv = false;
-                placement[j.index()].break_dv = true;
+                placement[i].break_dv = false;
+                placement[j].break_dv = true;
                 // No throughput may fall.
                 let Some(mut candidate) = self.moved(state, &placement, &[i, j], false) else {
                     continue;
@@ -245,11 +249,11 @@ impl<'a> LocalSearch<'a> {
             *budget -= 1;
             // Cut with the lean slots' delays (the room for transparent slots follows).
             let mut placement = self.lean(&state.placement);
-            placement[i.index()].break_dv = false;
+            placement[i].break_dv = false;
             cut_data_valid_paths(self.circuit, &mut placement);
             // Lean again: the channel's slot would ask for room.
             let placement = self.eval.widened(&self.lean(&placement));
-            if placement[i.index()].break_dv || !self.eval.meets_clock(&placement) {
+            if placement[i].break_dv || !self.eval.meets_clock(&placement) {
                 continue;
             }
             let mut candidate = self.state(placement);

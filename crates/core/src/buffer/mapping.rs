@@ -12,8 +12,9 @@
 //! `ONE_SLOT_BREAK_R` + `FIFO_BREAK_NONE` of `slots - 1`; nothing to `FIFO_BREAK_NONE` of
 //! `slots`. A multi-slot FIFO is one operation (`NUM_SLOTS` = its slots).
 
+use super::channel_id::ChannelVec;
 use super::circuit::Channel;
-use super::greedy::ChannelBuffers;
+use super::greedy::{ChannelBuffers, Placement};
 use super::on_merges::insert_chain;
 use crate::handshake::{BufferParams, BufferType, Func, Timing};
 
@@ -82,12 +83,12 @@ pub fn chain(b: ChannelBuffers, mapping: Mapping) -> Vec<BufferParams> {
     out
 }
 
-/// Inserts the buffers of `placement` (one entry per channel of `channels`) into `func`;
-/// returns how many buffer operations were added.
+/// Inserts the buffers of `placement` on `channels` into `func`; returns how many buffer
+/// operations were added.
 pub fn insert(
     func: &mut Func,
-    channels: &[Channel],
-    placement: &[ChannelBuffers],
+    channels: &ChannelVec<Channel>,
+    placement: &Placement,
     mapping: Mapping,
 ) -> usize {
     channels

@@ -29,12 +29,12 @@
 //! 3. The solution's breaks and slots become buffers through the algorithm's mapping.
 
 use super::cfdfc::Cfdfc;
-use super::channel_id::{channel_ids, ChannelId, ChannelVec};
+use super::channel_id::{ChannelId, ChannelVec};
 use super::circuit::Circuit;
 use super::cover::{fewest_breaks, fewest_ready_breaks, Loops, Work};
 use super::evaluate::{Evaluator, OBJECTIVE_TOLERANCE};
 use super::formulation::{Formulation, Variant, DV_COST};
-use super::greedy::{greedy, ChannelBuffers, CutAt, CycleCut, Start};
+use super::greedy::{greedy, CutAt, CycleCut, Placement, Start};
 use super::local_search::{LocalSearch, SCREENING_WORK, SEARCH_WORK};
 use super::retiming::{fenced, retimed_breaks};
 use crate::diag::Diagnostic;
@@ -68,8 +68,8 @@ pub struct GroupSolve {
 /// What a MILP placement decided, before buffers are inserted.
 #[derive(Clone, Debug)]
 pub struct MilpPlacement {
-    /// The buffers per channel of the circuit (same order).
-    pub placement: Vec<ChannelBuffers>,
+    /// The buffers per channel of the circuit.
+    pub placement: Placement,
     /// The whole placement MILP.
     pub model: Model,
     /// The solves, in order (one for a whole-model solve).
@@ -162,7 +162,10 @@ pub fn solve(
     let groups = if grouping == Grouping::PerGroup {
         channel_groups(&circuit)
     } else {
-        vec![("whole".to_string(), vec![true; placement.len()])]
+        vec![(
+            "whole".to_string(),
+            ChannelVec::filled(true, placement.len()),
+        )]
     };
     let share = 1.0 / groups.len() as f64;
     let mut solves = Vec::new();
@@ -236,11 +239,11 @@ fn best_start(
     circuit: &Circuit,
     f: &Formulation,
     variant: Variant,
-) -> Option<(Vec<ChannelBuffers>, Vec<f64>)> {
+) -> Option<(Placement, Vec<f64>)> {
     let search = LocalSearch::new(circuit);
-    let mut searched: Vec<(f64, Vec<ChannelBuffers>)> = Vec::new();
+    let mut searched: Vec<(f64, Placement)> = Vec::new();
     // Placements already tried (seeds often round to the same one).
-    let mut tried: Vec<Vec<ChannelBuffers>> = Vec::new();
+    let mut tried: Vec<Placement> = Vec::new();
     for (start, seed) in seeds(circuit, f) {
         // The cuts before fan-outs usually save breaks, but can land on a loop the late
         // input is not on; cycles the seed leaves uncut are cut on the smallest unit's
@@ -254,7 +257,7 @@ fn best_start(
             (CutAt::LateInput, CycleCut::LightestChannel),
             (CutAt::BeforeFanOut, CycleCut::LightestChannel),
         ];
-        let mut p = Vec::new();
+        let mut p = Placement::default();
         let mut best = f64::NEG_INFINITY;
         for (cut_at, cycles) in variants {
             let q = greedy(circuit, start, ready, &seed, cut_at, cycles);
@@ -298,7 +301,7 @@ fn best_start(
     // Each as it is and with its slots sized, best first by the objective the evaluator
     // predicts (the linear program's, within the evaluator's precision); the first that
     // completes is the best that does.
-    let mut candidates: Vec<(f64, Vec<ChannelBuffers>)> = Vec::new();
+    let mut candidates: Vec<(f64, Placement)> = Vec::new();
     for (_, p) in searched {
         let room = search.eval.transparent_room(&p);
         let sized = MicrolpSolver
@@ -343,17 +346,17 @@ enum Recut {
 fn recut(
     circuit: &Circuit,
     search: &LocalSearch,
-    placement: &[ChannelBuffers],
-    tried: &mut Vec<(Recut, Vec<ChannelBuffers>)>,
+    placement: &Placement,
+    tried: &mut Vec<(Recut, Placement)>,
     work: &mut Work,
-) -> Vec<ChannelBuffers> {
+) -> Placement {
     let eval = &search.eval;
     let movable = |i: ChannelId| {
         let c = circuit.channel(i);
         c.bufferizable && !c.must_break_dv
     };
-    let on_loop = |i: ChannelId| !eval.cfdfcs_of_channel[i.index()].is_empty();
-    let mut best = (score(search, placement), placement.to_vec());
+    let on_loop = |i: ChannelId| !eval.cfdfcs_of_channel[i].is_empty();
+    let mut best = (score(search, placement), placement.clone());
     let recuts = [
         Recut::OffLoops,
         Recut::NoNewLatency,
@@ -369,13 +372,11 @@ fn recut(
             continue;
         }
         tried.push((recut, p.clone()));
-        let free: Vec<bool> = channel_ids(p.len())
-            .map(|i| match recut {
-                Recut::OffLoops => movable(i) && !on_loop(i),
-                Recut::NoNewLatency => movable(i) && (!on_loop(i) || p[i.index()].break_dv),
-                Recut::KeepingThroughputs | Recut::ThenSearch | Recut::Raising(_) => movable(i),
-            })
-            .collect();
+        let free = p.map(|i, b| match recut {
+            Recut::OffLoops => movable(i) && !on_loop(i),
+            Recut::NoNewLatency => movable(i) && (!on_loop(i) || b.break_dv),
+            Recut::KeepingThroughputs | Recut::ThenSearch | Recut::Raising(_) => movable(i),
+        });
         let loops = match recut {
             Recut::KeepingThroughputs => Loops::Kept,
             Recut::Raising(k) => Loops::Raised(k),
@@ -407,16 +408,13 @@ fn recut_ready(
     circuit: &Circuit,
     eval: &Evaluator,
     f: &Formulation,
-    placement: &[ChannelBuffers],
+    placement: &Placement,
     work: &mut Work,
-) -> Vec<ChannelBuffers> {
-    let free: Vec<bool> = channel_ids(placement.len())
-        .map(|i| {
-            let c = circuit.channel(i);
-            c.bufferizable && !c.ready_slot && eval.cfdfcs_of_channel[i.index()].is_empty()
-        })
-        .collect();
-    let objective = |p: &[ChannelBuffers]| f.objective_at(p, &eval.throughputs(&eval.widened(p)));
+) -> Placement {
+    let free = circuit
+        .channels
+        .map(|i, c| c.bufferizable && !c.ready_slot && eval.cfdfcs_of_channel[i].is_empty());
+    let objective = |p: &Placement| f.objective_at(p, &eval.throughputs(&eval.widened(p)));
     match fewest_ready_breaks(circuit, eval, placement, &free, work) {
         Some(q)
             if eval.meets_clock(&q)
@@ -424,13 +422,13 @@ fn recut_ready(
         {
             q
         }
-        _ => placement.to_vec(),
+        _ => placement.clone(),
     }
 }
 
 /// The evaluator's objective of a searched placement; one it rejects still goes to the
 /// linear programs, last.
-fn score(search: &LocalSearch, placement: &[ChannelBuffers]) -> f64 {
+fn score(search: &LocalSearch, placement: &Placement) -> f64 {
     search
         .eval
         .objective(placement)
@@ -442,15 +440,19 @@ fn score(search: &LocalSearch, placement: &[ChannelBuffers]) -> f64 {
 /// before and, where it can, adding none on their channels) and, with several CFDFCs, each
 /// on its own, both [`fenced`]; for a model within [`RELAXATION_LIMIT`], lean seeded with the breaks its LP relaxation sets above each of
 /// [`LP_THRESHOLDS`].
-fn seeds(circuit: &Circuit, f: &Formulation) -> Vec<(Start, Vec<bool>)> {
-    let mut seeds = vec![(Start::AfterMerges, Vec::new()), (Start::Lean, Vec::new())];
+fn seeds(circuit: &Circuit, f: &Formulation) -> Vec<(Start, ChannelVec<bool>)> {
+    let none = ChannelVec::filled(false, circuit.channels.len());
+    let mut seeds = vec![
+        (Start::AfterMerges, none.clone()),
+        (Start::Lean, none.clone()),
+    ];
     // Each loop keeps the breaks of those before and, if it can, adds none on their
     // channels.
-    let mut chained: Vec<bool> = Vec::new();
-    let mut retimed_channels = vec![false; circuit.channels.len()];
+    let mut chained = none.clone();
+    let mut retimed_channels = none.clone();
     for k in 0..circuit.cfdfcs.len() {
         let protected = retimed_breaks(circuit, k, &chained, &retimed_channels);
-        if let Some((_, mask)) = protected.or_else(|| retimed_breaks(circuit, k, &chained, &[])) {
+        if let Some((_, mask)) = protected.or_else(|| retimed_breaks(circuit, k, &chained, &none)) {
             chained = mask;
         }
         for e in circuit.cfdfc_graph(k).1 {
@@ -460,7 +462,7 @@ fn seeds(circuit: &Circuit, f: &Formulation) -> Vec<(Start, Vec<bool>)> {
     seeds.push((Start::Lean, fenced(circuit, &chained)));
     if circuit.cfdfcs.len() > 1 {
         for k in 0..circuit.cfdfcs.len() {
-            if let Some((_, mask)) = retimed_breaks(circuit, k, &[], &[]) {
+            if let Some((_, mask)) = retimed_breaks(circuit, k, &none, &none) {
                 seeds.push((Start::Lean, fenced(circuit, &mask)));
             }
         }
@@ -468,10 +470,7 @@ fn seeds(circuit: &Circuit, f: &Formulation) -> Vec<(Start, Vec<bool>)> {
     if size(&f.model) <= RELAXATION_LIMIT {
         if let Some(lp) = relaxation(&f.model) {
             for t in LP_THRESHOLDS {
-                let seed: Vec<bool> =
-                    f.dv.iter()
-                        .map(|v| v.is_some_and(|v| lp[v.index()] > t))
-                        .collect();
+                let seed = f.dv.map(|_, v| v.is_some_and(|v| lp[v.index()] > t));
                 seeds.push((Start::Lean, seed));
             }
         }
@@ -489,8 +488,8 @@ fn relaxation(model: &Model) -> Option<Vec<f64>> {
 }
 
 /// A solution of the MILP that has `placement`'s integral values, if any.
-fn complete(f: &Formulation, placement: &[ChannelBuffers]) -> Option<Vec<f64>> {
-    let none_free = vec![false; placement.len()];
+fn complete(f: &Formulation, placement: &Placement) -> Option<Vec<f64>> {
+    let none_free = ChannelVec::filled(false, placement.len());
     MicrolpSolver
         .solve(&f.fixed_at(placement, &none_free), &SolveOptions::default())
         .values
@@ -499,7 +498,7 @@ fn complete(f: &Formulation, placement: &[ChannelBuffers]) -> Option<Vec<f64>> {
 /// The groups of channels solved one after the other: each union of CFDFCs that share a
 /// block (in the order of their first CFDFC), then the bufferizable channels of no CFDFC.
 /// Each group is a name and a mask over the circuit's channels.
-pub fn channel_groups(circuit: &Circuit) -> Vec<(String, Vec<bool>)> {
+pub fn channel_groups(circuit: &Circuit) -> Vec<(String, ChannelVec<bool>)> {
     let n = circuit.cfdfcs.len();
     let mut parent: Vec<usize> = (0..n).collect();
     fn find(parent: &mut [usize], mut i: usize) -> usize {
@@ -526,11 +525,11 @@ pub fn channel_groups(circuit: &Circuit) -> Vec<(String, Vec<bool>)> {
             continue;
         }
         let members: Vec<usize> = (0..n).filter(|&k| find(&mut parent, k) == root).collect();
-        let mut mask = vec![false; circuit.channels.len()];
+        let mut mask = ChannelVec::filled(false, circuit.channels.len());
         for &k in &members {
             for v in &circuit.cfdfcs[k].channels {
                 if let Some(&i) = index.get(v) {
-                    mask[i.index()] = true;
+                    mask[i] = true;
                     covered[i] = true;
                 }
             }
@@ -538,7 +537,7 @@ pub fn channel_groups(circuit: &Circuit) -> Vec<(String, Vec<bool>)> {
         let name: Vec<String> = members.iter().map(|k| format!("cfdfc{k}")).collect();
         groups.push((name.join("+"), mask));
     }
-    let rest: Vec<bool> = covered.iter().map(|&c| !c).collect();
+    let rest = covered.map(|_, &c| !c);
     groups.push(("rest".to_string(), rest));
     groups
 }

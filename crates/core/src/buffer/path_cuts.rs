@@ -7,7 +7,7 @@
 
 use super::channel_id::{ChannelId, ChannelVec};
 use super::circuit::{Channel, Circuit};
-use super::greedy::{ChannelBuffers, CutAt, CycleCut, MIN_READY_DELAY};
+use super::greedy::{ChannelBuffers, CutAt, CycleCut, Placement, MIN_READY_DELAY};
 use crate::handshake::OpId;
 use crate::timing::TIME_TOLERANCE_NS;
 use std::collections::{BTreeMap, BTreeSet};
@@ -56,7 +56,7 @@ impl Direction {
 /// end too late.
 pub(super) fn cut_paths(
     circuit: &Circuit,
-    out: &mut [ChannelBuffers],
+    out: &mut Placement,
     dir: Direction,
     cut_at: CutAt,
     cycles: CycleCut,
@@ -166,8 +166,8 @@ impl<'a> SignalPaths<'a> {
     }
 
     /// Whether channel `i` of `out` is not cut.
-    fn live(&self, i: ChannelId, out: &[ChannelBuffers]) -> bool {
-        !self.dir.is_cut(&out[i.index()])
+    fn live(&self, i: ChannelId, out: &Placement) -> bool {
+        !self.dir.is_cut(&out[i])
     }
 
     /// The signal's delay through the buffers `b` on channel `i` (after its break, if any).
@@ -180,8 +180,8 @@ impl<'a> SignalPaths<'a> {
     }
 
     /// [`Self::buffer_delay`] of channel `i` of `out` once cut.
-    fn cut_delay(&self, i: ChannelId, out: &[ChannelBuffers]) -> f64 {
-        let mut b = out[i.index()];
+    fn cut_delay(&self, i: ChannelId, out: &Placement) -> f64 {
+        let mut b = out[i];
         self.dir.set_cut(&mut b);
         self.buffer_delay(i, &b)
     }
@@ -193,7 +193,7 @@ impl<'a> SignalPaths<'a> {
         &self,
         ch: ChannelId,
         after: f64,
-        out: &[ChannelBuffers],
+        out: &Placement,
     ) -> Option<(OpId, ChannelId)> {
         if !self.hoists {
             return None;
@@ -213,7 +213,7 @@ impl<'a> SignalPaths<'a> {
     }
 
     /// The uncut inputs of unit `u` from units not `done` yet.
-    fn waiting(&self, u: OpId, out: &[ChannelBuffers], done: &BTreeSet<OpId>) -> Vec<ChannelId> {
+    fn waiting(&self, u: OpId, out: &Placement, done: &BTreeSet<OpId>) -> Vec<ChannelId> {
         Self::at(&self.inputs, u)
             .iter()
             .copied()
@@ -226,7 +226,7 @@ impl<'a> SignalPaths<'a> {
 
     /// Cuts the channels whose paths end at a unit that restarts them (or, for ready, at an
     /// argument) too late with the channel's buffer delay, given the units' `arrival`.
-    fn cut_late_ends(&self, out: &mut [ChannelBuffers], arrival: &BTreeMap<OpId, f64>) {
+    fn cut_late_ends(&self, out: &mut Placement, arrival: &BTreeMap<OpId, f64>) {
         for i in self.circuit.channel_ids() {
             let c = self.circuit.channel(i);
             let (tail, ends_here) = match self.ends(i) {
@@ -243,8 +243,8 @@ impl<'a> SignalPaths<'a> {
                 arrival.get(&tail).copied().unwrap_or(0.0)
             };
             let late = self.circuit.clock_period + TIME_TOLERANCE_NS;
-            if departure + self.buffer_delay(i, &out[i.index()]) > late {
-                self.dir.set_cut(&mut out[i.index()]);
+            if departure + self.buffer_delay(i, &out[i]) > late {
+                self.dir.set_cut(&mut out[i]);
             }
         }
     }
@@ -264,7 +264,7 @@ struct Visit {
 }
 
 impl Visit {
-    fn new(paths: &SignalPaths, out: &[ChannelBuffers]) -> Visit {
+    fn new(paths: &SignalPaths, out: &Placement) -> Visit {
         let pending: BTreeMap<OpId, usize> = paths
             .circuit
             .units
@@ -304,7 +304,7 @@ impl Visit {
     fn cut_lightest_channel(
         &mut self,
         paths: &SignalPaths,
-        out: &mut [ChannelBuffers],
+        out: &mut Placement,
         first: OpId,
     ) -> bool {
         if paths.cycles != CycleCut::LightestChannel {
@@ -323,7 +323,7 @@ impl Visit {
         let Some(i) = lightest else {
             return false;
         };
-        paths.dir.set_cut(&mut out[i.index()]);
+        paths.dir.set_cut(&mut out[i]);
         if let Some((_, head)) = paths.ends(i) {
             self.release(head);
         }
@@ -332,17 +332,17 @@ impl Visit {
 
     /// Cuts the remaining inputs of unit `first` (those that take a buffer), which waits on
     /// a cycle.
-    fn cut_waiting_inputs(&self, paths: &SignalPaths, out: &mut [ChannelBuffers], first: OpId) {
+    fn cut_waiting_inputs(&self, paths: &SignalPaths, out: &mut Placement, first: OpId) {
         for i in paths.waiting(first, out, &self.done) {
             if paths.circuit.channel(i).bufferizable {
-                paths.dir.set_cut(&mut out[i.index()]);
+                paths.dir.set_cut(&mut out[i]);
             }
         }
     }
 
     /// Visits unit `u`: its arrival (cutting the inputs that arrive too late), then its
     /// uncut outputs count as visited for their consumers.
-    fn visit(&mut self, paths: &SignalPaths, out: &mut [ChannelBuffers], u: OpId) {
+    fn visit(&mut self, paths: &SignalPaths, out: &mut Placement, u: OpId) {
         let at = if paths.restarts(u) {
             paths.start(u)
         } else {
@@ -362,7 +362,7 @@ impl Visit {
 
     /// The latest arrival over the inputs of the combinational unit `u` (ns), after cutting
     /// those whose path through `u` would miss the clock period.
-    fn latest_input(&mut self, paths: &SignalPaths, out: &mut [ChannelBuffers], u: OpId) -> f64 {
+    fn latest_input(&mut self, paths: &SignalPaths, out: &mut Placement, u: OpId) -> f64 {
         let d = paths.delay(u);
         let cp = paths.circuit.clock_period;
         let mut latest: f64 = 0.0;
@@ -370,7 +370,7 @@ impl Visit {
             let Some(departure) = self.departure(paths, out, i) else {
                 continue;
             };
-            let a = departure + paths.buffer_delay(i, &out[i.index()]);
+            let a = departure + paths.buffer_delay(i, &out[i]);
             if a + d <= cp + TIME_TOLERANCE_NS
                 || !paths.live(i, out)
                 || !paths.circuit.channel(i).bufferizable
@@ -385,7 +385,7 @@ impl Visit {
 
     /// When the signal leaves channel `i`'s tail or break; `None` when its tail is an
     /// unvisited combinational unit.
-    fn departure(&self, paths: &SignalPaths, out: &[ChannelBuffers], i: ChannelId) -> Option<f64> {
+    fn departure(&self, paths: &SignalPaths, out: &Placement, i: ChannelId) -> Option<f64> {
         let (tail, _) = paths.ends(i)?;
         if !paths.live(i, out) {
             Some(0.0)
@@ -405,25 +405,25 @@ impl Visit {
     fn cut_late_input(
         &mut self,
         paths: &SignalPaths,
-        out: &mut [ChannelBuffers],
+        out: &mut Placement,
         i: ChannelId,
         d: f64,
     ) -> f64 {
         let mut cut_channel = i;
         let mut chain: Vec<(OpId, ChannelId)> = Vec::new();
-        let mut after = d + paths.buffer_delay(i, &out[i.index()]);
+        let mut after = d + paths.buffer_delay(i, &out[i]);
         while let Some((t, c)) = paths.fan_out_input(cut_channel, after, out) {
-            after += paths.delay(t) + paths.buffer_delay(c, &out[c.index()]);
+            after += paths.delay(t) + paths.buffer_delay(c, &out[c]);
             chain.push((t, c));
             cut_channel = c;
         }
-        paths.dir.set_cut(&mut out[cut_channel.index()]);
+        paths.dir.set_cut(&mut out[cut_channel]);
         let mut at = 0.0;
         for &(t, c) in chain.iter().rev() {
-            at += paths.buffer_delay(c, &out[c.index()]) + paths.delay(t);
+            at += paths.buffer_delay(c, &out[c]) + paths.delay(t);
             self.arrival.insert(t, at);
         }
-        at + paths.buffer_delay(i, &out[i.index()])
+        at + paths.buffer_delay(i, &out[i])
     }
 
     /// One more input of unit `head` is visited (or cut); it is ready once none is left.

@@ -126,8 +126,8 @@ pub enum LatePaths {
 }
 
 /// The circuit's units and channels as timing graph nodes and links. Units are positions
-/// (in the circuit's unit order, then any of the graph's own); the per-channel slices the
-/// methods take (`cut`: broken, `delay`: the buffers' delay in ns) are in channel order.
+/// (in the circuit's unit order, then any of the graph's own); the methods take per channel
+/// whether it is broken (`cut`) and the delay of its buffers in ns (`delay`).
 #[derive(Clone, Debug)]
 pub struct PathTiming {
     /// Delay per unit.
@@ -219,36 +219,35 @@ impl PathTiming {
 
     /// The arcs into combinational units when each channel is broken as `cut` says and its
     /// buffers add `delay`.
-    fn arcs(&self, cut: &[bool], delay: &[f64]) -> Vec<Arc> {
+    fn arcs(&self, cut: &ChannelVec<bool>, delay: &ChannelVec<f64>) -> Vec<Arc> {
         self.links
-            .iter()
-            .zip(cut.iter().zip(delay))
-            .filter(|(&(_, to), _)| !self.sequential[to])
-            .map(|(&(from, to), (&cut, &delay))| Arc {
-                from: if cut { None } else { from },
+            .iter_enumerated()
+            .filter(|(_, &(_, to))| !self.sequential[to])
+            .map(|(i, &(from, to))| Arc {
+                from: if cut[i] { None } else { from },
                 to,
-                delay,
+                delay: delay[i],
             })
             .collect()
     }
 
     /// When the data/valid signal of channel `i` leaves its producer or break, given the
     /// units' output `arrival`.
-    fn departure(&self, i: ChannelId, cut: &[bool], arrival: &[f64]) -> f64 {
+    fn departure(&self, i: ChannelId, cut: &ChannelVec<bool>, arrival: &[f64]) -> f64 {
         match self.links[i].0 {
-            Some(u) if !cut[i.index()] => arrival[u],
+            Some(u) if !cut[i] => arrival[u],
             _ => 0.0,
         }
     }
 
     /// The longest data/valid path (ns); `None` when the unbroken channels close a cycle.
-    pub fn critical_path(&self, cut: &[bool], delay: &[f64]) -> Option<f64> {
+    pub fn critical_path(&self, cut: &ChannelVec<bool>, delay: &ChannelVec<f64>) -> Option<f64> {
         let arrival = arrival_times(&self.delay, &self.sequential, &self.arcs(cut, delay))?;
         let into_sequential = self
             .links
             .iter_enumerated()
             .filter(|(_, &(_, to))| self.sequential[to])
-            .map(|(i, _)| self.departure(i, cut, &arrival) + delay[i.index()]);
+            .map(|(i, _)| self.departure(i, cut, &arrival) + delay[i]);
         Some(
             arrival
                 .iter()
@@ -260,10 +259,14 @@ impl PathTiming {
 
     /// Per channel, the longest data/valid path through it (ns); `None` when the unbroken
     /// channels close a cycle.
-    pub fn through(&self, cut: &[bool], delay: &[f64]) -> Option<ChannelVec<f64>> {
+    pub fn through(
+        &self,
+        cut: &ChannelVec<bool>,
+        delay: &ChannelVec<f64>,
+    ) -> Option<ChannelVec<f64>> {
         let (arrival, rest) = self.arrivals_and_rests(cut, delay)?;
         Some(ChannelVec::from_fn(self.links.len(), |i| {
-            self.departure(i, cut, &arrival) + delay[i.index()] + self.after(self.links[i].1, &rest)
+            self.departure(i, cut, &arrival) + delay[i] + self.after(self.links[i].1, &rest)
         }))
     }
 
@@ -271,8 +274,8 @@ impl PathTiming {
     /// [`Self::through`] measures); `None` when the unbroken channels close a cycle.
     pub fn path_through(
         &self,
-        cut: &[bool],
-        delay: &[f64],
+        cut: &ChannelVec<bool>,
+        delay: &ChannelVec<f64>,
         channel: ChannelId,
     ) -> Option<Vec<ChannelId>> {
         let (arrival, rest) = self.arrivals_and_rests(cut, delay)?;
@@ -285,11 +288,8 @@ impl PathTiming {
         // Back along the latest input of each combinational producer.
         let mut path = vec![channel];
         let mut i = channel;
-        while let Some(u) = self.links[i]
-            .0
-            .filter(|&u| !cut[i.index()] && !self.sequential[u])
-        {
-            let arrives = |j: ChannelId| self.departure(j, cut, &arrival) + delay[j.index()];
+        while let Some(u) = self.links[i].0.filter(|&u| !cut[i] && !self.sequential[u]) {
+            let arrives = |j: ChannelId| self.departure(j, cut, &arrival) + delay[j];
             let Some(j) = latest(&self.incoming[u], &arrives) else {
                 break;
             };
@@ -303,9 +303,9 @@ impl PathTiming {
             let unbroken: Vec<ChannelId> = self.outgoing[v]
                 .iter()
                 .copied()
-                .filter(|&j| !cut[j.index()])
+                .filter(|&j| !cut[j])
                 .collect();
-            let lasts = |j: ChannelId| delay[j.index()] + self.after(self.links[j].1, &rest);
+            let lasts = |j: ChannelId| delay[j] + self.after(self.links[j].1, &rest);
             let Some(j) = latest(&unbroken, &lasts) else {
                 break;
             };
@@ -317,7 +317,11 @@ impl PathTiming {
 
     /// At each unit's output, the arrival time and the longest rest of a path (ns); `None`
     /// when the unbroken channels close a cycle.
-    fn arrivals_and_rests(&self, cut: &[bool], delay: &[f64]) -> Option<(Vec<f64>, Vec<f64>)> {
+    fn arrivals_and_rests(
+        &self,
+        cut: &ChannelVec<bool>,
+        delay: &ChannelVec<f64>,
+    ) -> Option<(Vec<f64>, Vec<f64>)> {
         let arcs = self.arcs(cut, delay);
         let (arrival, order) = arrivals_in_order(&self.delay, &self.sequential, &arcs)?;
         Some((arrival, self.rests(cut, delay, &order)))
@@ -326,7 +330,7 @@ impl PathTiming {
     /// After each unit's output, the longest rest of a path (ns), given the topological
     /// `order` of the combinational units (sequential units start paths and no arc enters
     /// them: last).
-    fn rests(&self, cut: &[bool], delay: &[f64], order: &[usize]) -> Vec<f64> {
+    fn rests(&self, cut: &ChannelVec<bool>, delay: &ChannelVec<f64>, order: &[usize]) -> Vec<f64> {
         let n = self.delay.len();
         let mut rest = vec![0.0f64; n];
         let combinational = order.iter().rev().filter(|&&u| !self.sequential[u]);
@@ -334,8 +338,8 @@ impl PathTiming {
         for u in combinational.copied().chain(sequential) {
             rest[u] = self.outgoing[u]
                 .iter()
-                .filter(|&&i| !cut[i.index()])
-                .map(|&i| delay[i.index()] + self.after(self.links[i].1, &rest))
+                .filter(|&&i| !cut[i])
+                .map(|&i| delay[i] + self.after(self.links[i].1, &rest))
                 .fold(0.0, f64::max);
         }
         rest
@@ -345,12 +349,17 @@ impl PathTiming {
     /// (an argument, a break or a sequential unit) to the first unit or sequential input
     /// where it arrives later than `limit` (so every later path contains one of them); or,
     /// when the unbroken channels close a cycle, the channels of one such cycle.
-    pub fn late_paths(&self, cut: &[bool], delay: &[f64], limit: f64) -> LatePaths {
+    pub fn late_paths(
+        &self,
+        cut: &ChannelVec<bool>,
+        delay: &ChannelVec<f64>,
+        limit: f64,
+    ) -> LatePaths {
         let n = self.delay.len();
         let into = &self.incoming;
         // A channel continues a path when its producer is an unbroken combinational unit.
         let chained = |i: ChannelId| match self.links[i].0 {
-            Some(u) if !cut[i.index()] && !self.sequential[u] => Some(u),
+            Some(u) if !cut[i] && !self.sequential[u] => Some(u),
             _ => None,
         };
         let Some(order) = self.chained_order(&chained) else {
@@ -360,7 +369,7 @@ impl PathTiming {
         // The channel of the latest input of each combinational unit.
         let mut latest: Vec<Option<ChannelId>> = vec![None; n];
         let departure = |i: ChannelId, arrival: &[f64]| match self.links[i].0 {
-            Some(u) if !cut[i.index()] => {
+            Some(u) if !cut[i] => {
                 if self.sequential[u] {
                     self.delay[u]
                 } else {
@@ -372,7 +381,7 @@ impl PathTiming {
         for &v in &order {
             let mut best = 0.0;
             for &i in &into[v] {
-                let t = departure(i, &arrival) + delay[i.index()];
+                let t = departure(i, &arrival) + delay[i];
                 if latest[v].is_none() || t > best {
                     (best, latest[v]) = (t, Some(i));
                 }
@@ -398,7 +407,7 @@ impl PathTiming {
             }
         }
         for (i, &(_, to)) in self.links.iter_enumerated() {
-            let arrives = departure(i, &arrival) + delay[i.index()];
+            let arrives = departure(i, &arrival) + delay[i];
             if self.sequential[to] && arrives > limit && on_time(i, &arrival) {
                 late.push(path_to(i));
             }
@@ -494,6 +503,11 @@ mod tests {
         positions.iter().map(|&i| ChannelId::new(i)).collect()
     }
 
+    /// `values` per channel, in channel order.
+    fn per_channel<T: Clone>(values: &[T]) -> ChannelVec<T> {
+        values.iter().cloned().collect()
+    }
+
     /// Units 0 (1 ns), 1 (2 ns), 2 (sequential, 0.5 ns), 3 (1.5 ns); channels: an argument
     /// into 0, 0 -> 1, 1 -> 2, 2 -> 3, 0 -> 3.
     fn circuit() -> Circuit {
@@ -526,13 +540,13 @@ mod tests {
                 .enumerate()
                 .map(|(i, &(d, s))| (OpId(i as u32), unit(d, s)))
                 .collect(),
-            channels: vec![
+            channels: per_channel(&[
                 channel(0, None, 0),
                 channel(1, Some(0), 1),
                 channel(2, Some(1), 2),
                 channel(3, Some(2), 3),
                 channel(4, Some(0), 3),
-            ],
+            ]),
             cfdfcs: Vec::new(),
             clock_period: 4.0,
             buffer_delays: BufferDelays::default(),
@@ -546,7 +560,7 @@ mod tests {
         c.channels.push(Channel {
             value: ValueId(5),
             from: Some(OpId(3)),
-            ..c.channels[0].clone()
+            ..c.channels[ChannelId::new(0)].clone()
         });
         c
     }
@@ -554,8 +568,8 @@ mod tests {
     #[test]
     fn buffer_delays_lengthen_the_paths_through_their_channels() {
         let paths = PathTiming::new(&circuit());
-        let cut = [false, false, false, false, true];
-        let delay = [0.0, 0.1, 0.2, 0.1, 0.1];
+        let cut = per_channel(&[false, false, false, false, true]);
+        let delay = per_channel(&[0.0, 0.1, 0.2, 0.1, 0.1]);
         // 0 -> 1 -> into the sequential unit 2: 1 + 0.1 + 2 + 0.2.
         let critical = paths.critical_path(&cut, &delay).unwrap();
         assert!((critical - 3.3).abs() < 1e-9, "{critical}");
@@ -573,15 +587,15 @@ mod tests {
         // and 3 -> 0, then out of 0 through the argument's channel (0), whose buffers
         // delay ready by 0.2 ns.
         let paths = PathTiming::ready(&circuit(), 0.5);
-        let delay = [0.2, 0.0, 0.0, 0.0, 0.0];
-        let uncut = [false; 5];
+        let delay = per_channel(&[0.2, 0.0, 0.0, 0.0, 0.0]);
+        let uncut = per_channel(&[false; 5]);
         let critical = paths.critical_path(&uncut, &delay).unwrap();
         assert!((critical - 2.2).abs() < 1e-9, "{critical}");
         // Late at 2.1 ns only on the way into the argument: the path 3 -> 2 -> 1 -> 0 -> out.
         let late = paths.late_paths(&uncut, &delay, 2.1);
         assert_eq!(late, LatePaths::Late(vec![ids(&[3, 2, 1, 0])]));
         // A ready break on the argument's channel restarts the path there.
-        let cut = [true, false, false, false, false];
+        let cut = per_channel(&[true, false, false, false, false]);
         assert_eq!(
             paths.late_paths(&cut, &delay, 2.1),
             LatePaths::Late(Vec::new())
@@ -591,33 +605,35 @@ mod tests {
     #[test]
     fn the_path_through_a_channel_is_the_one_through_measures() {
         let paths = PathTiming::new(&circuit());
-        let delay = [0.0, 0.1, 0.2, 0.1, 0.1];
-        let cut = [false, false, false, false, true];
+        let delay = per_channel(&[0.0, 0.1, 0.2, 0.1, 0.1]);
+        let cut = per_channel(&[false, false, false, false, true]);
         // From the argument through units 0 and 1 into the sequential unit 2.
-        let through = |cut: &[bool], i: usize| paths.path_through(cut, &delay, ChannelId::new(i));
+        let through =
+            |cut: &ChannelVec<bool>, i: usize| paths.path_through(cut, &delay, ChannelId::new(i));
         assert_eq!(through(&cut, 1), Some(ids(&[0, 1, 2])));
         // Starts at the sequential unit's output, ends at unit 3.
         assert_eq!(through(&cut, 3), Some(ids(&[3])));
         // Starts at its own break.
         assert_eq!(through(&cut, 4), Some(ids(&[4])));
-        assert_eq!(through(&[false; 5], 4), Some(ids(&[0, 4])));
+        assert_eq!(through(&per_channel(&[false; 5]), 4), Some(ids(&[0, 4])));
+        let (uncut, undelayed) = (per_channel(&[false; 6]), per_channel(&[0.0; 6]));
         assert!(PathTiming::new(&with_cycle())
-            .path_through(&[false; 6], &[0.0; 6], ChannelId::new(0))
+            .path_through(&uncut, &undelayed, ChannelId::new(0))
             .is_none());
     }
 
     #[test]
     fn late_paths_end_where_they_first_miss_the_limit() {
         let paths = PathTiming::new(&circuit());
-        let delay = [0.0; 5];
+        let delay = per_channel(&[0.0; 5]);
         // 0 -> 1 reaches 3 ns at unit 1's output: late at 2.5 ns, from the argument on.
-        let cut = [false; 5];
+        let cut = per_channel(&[false; 5]);
         assert_eq!(
             paths.late_paths(&cut, &delay, 2.5),
             LatePaths::Late(vec![ids(&[0, 1])])
         );
         // Cut before unit 1: unit 1 alone (2 ns) meets 2.5 ns, nothing is late.
-        let cut = [false, true, false, false, false];
+        let cut = per_channel(&[false, true, false, false, false]);
         assert_eq!(paths.late_paths(&cut, &delay, 2.5), LatePaths::Late(vec![]));
         // At 1.8 ns, unit 1 after its cut misses it (the path starts on the cut channel),
         // and so does unit 3 after unit 0 (2.5 ns).
@@ -631,7 +647,8 @@ mod tests {
     #[test]
     fn late_paths_name_an_uncut_cycle() {
         let paths = PathTiming::new(&with_cycle());
-        let LatePaths::Cycle(mut cycle) = paths.late_paths(&[false; 6], &[0.0; 6], 4.0) else {
+        let (uncut, delay) = (per_channel(&[false; 6]), per_channel(&[0.0; 6]));
+        let LatePaths::Cycle(mut cycle) = paths.late_paths(&uncut, &delay, 4.0) else {
             panic!("the cycle 0 -> 3 -> 0 is uncut");
         };
         cycle.sort_unstable();
@@ -641,9 +658,9 @@ mod tests {
     #[test]
     fn an_unbroken_cycle_has_no_timing() {
         let paths = PathTiming::new(&with_cycle());
-        assert!(paths.critical_path(&[false; 6], &[0.0; 6]).is_none());
-        let mut cut = [false; 6];
-        cut[5] = true;
-        assert!(paths.critical_path(&cut, &[0.0; 6]).is_some());
+        let (mut cut, delay) = (per_channel(&[false; 6]), per_channel(&[0.0; 6]));
+        assert!(paths.critical_path(&cut, &delay).is_none());
+        cut[ChannelId::new(5)] = true;
+        assert!(paths.critical_path(&cut, &delay).is_some());
     }
 }

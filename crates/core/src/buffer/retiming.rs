@@ -36,15 +36,13 @@ pub const EXTRA_II: u32 = 8;
 pub fn retimed_breaks(
     circuit: &Circuit,
     k: usize,
-    fixed: &[bool],
-    protected: &[bool],
-) -> Option<(u32, Vec<bool>)> {
+    fixed: &ChannelVec<bool>,
+    protected: &ChannelVec<bool>,
+) -> Option<(u32, ChannelVec<bool>)> {
     let (units, edges) = circuit.cfdfc_graph(k);
-    let is_fixed = |i: usize| fixed.get(i).copied().unwrap_or(false);
-    let is_protected = |i: usize| protected.get(i).copied().unwrap_or(false);
     // The delay of the buffers a break and the rules put on each edge's channel.
     let buffer_delay = |e: &CfdfcEdge, cut: bool| {
-        let c = circuit.channel(e.channel_id());
+        let c = circuit.channel(e.channel);
         let placed = ChannelBuffers {
             break_dv: cut,
             ..ChannelBuffers::default()
@@ -56,8 +54,8 @@ pub fn retimed_breaks(
             .iter()
             .map(|e| [buffer_delay(e, false), buffer_delay(e, true)])
             .collect(),
-        fixed: edges.iter().map(|e| is_fixed(e.channel)).collect(),
-        protected: edges.iter().map(|e| is_protected(e.channel)).collect(),
+        fixed: edges.iter().map(|e| fixed[e.channel]).collect(),
+        protected: edges.iter().map(|e| protected[e.channel]).collect(),
         edges,
         delay: units.iter().map(|u| circuit.units[u].delay).collect(),
         sequential: units.iter().map(|u| circuit.units[u].sequential).collect(),
@@ -77,7 +75,7 @@ pub fn retimed_breaks(
     }
     (lo..=lo + EXTRA_II).find_map(|ii| {
         let w = graph.retimed(i64::from(ii))?;
-        let mut mask: Vec<bool> = (0..circuit.channels.len()).map(is_fixed).collect();
+        let mut mask = fixed.clone();
         for (e, &w) in graph.edges.iter().zip(&w) {
             if w >= 1 && !graph.sequential[e.from] {
                 mask[e.channel] = true;
@@ -205,7 +203,7 @@ impl Graph {
 /// channels bring, so without a break they can make a retimed loop miss the clock period,
 /// and the greedy placement would then cut inside the loop. Breaks that turn out to be
 /// unnecessary are dropped by the local search.
-pub fn fenced(circuit: &Circuit, mask: &[bool]) -> Vec<bool> {
+pub fn fenced(circuit: &Circuit, mask: &ChannelVec<bool>) -> ChannelVec<bool> {
     let index = circuit.channel_index();
     let mut in_cfdfc = ChannelVec::filled(false, circuit.channels.len());
     for cf in &circuit.cfdfcs {
@@ -215,13 +213,12 @@ pub fn fenced(circuit: &Circuit, mask: &[bool]) -> Vec<bool> {
             }
         }
     }
-    let mut fenced = mask.to_vec();
-    fenced.resize(circuit.channels.len(), false);
+    let mut fenced = mask.clone();
     for i in circuit.channel_ids() {
         let c = circuit.channel(i);
         let enters = circuit.cfdfcs.iter().any(|cf| cf.units.contains(&c.to));
         if enters && !in_cfdfc[i] && c.bufferizable {
-            fenced[i.index()] = true;
+            fenced[i] = true;
         }
     }
     fenced

@@ -8,6 +8,7 @@
 //! instead (`requested` then differs from `algorithm`).
 
 use crate::buffer::cfdfc::{extract_cycles, most_executed, ArcProfile, Cfdfc};
+use crate::buffer::channel_id::ChannelVec;
 use crate::buffer::circuit::{BufferDelays, Circuit, ReadyBreaks};
 use crate::buffer::evaluate::Evaluator;
 use crate::buffer::fpga20::place_fpga20;
@@ -148,7 +149,7 @@ pub fn place(
 /// units, memory interfaces and data/valid-breaking buffers.
 pub fn critical_path_ns(func: &Func) -> Option<f64> {
     let circuit = placed_circuit(func)?;
-    let unbroken = vec![ChannelBuffers::default(); circuit.channels.len()];
+    let unbroken = ChannelVec::filled(ChannelBuffers::default(), circuit.channels.len());
     Evaluator::new(&circuit).critical_path(&unbroken)
 }
 
@@ -157,7 +158,8 @@ pub fn critical_path_ns(func: &Func) -> Option<f64> {
 pub fn ready_path_ns(func: &Func) -> Option<f64> {
     let circuit = placed_circuit(func)?;
     let n = circuit.channels.len();
-    PathTiming::ready(&circuit, 0.0).critical_path(&vec![false; n], &vec![0.0; n])
+    PathTiming::ready(&circuit, 0.0)
+        .critical_path(&ChannelVec::filled(false, n), &ChannelVec::filled(0.0, n))
 }
 
 /// The buffered `func` as the timing paths see it (its buffers are units already).

@@ -11,11 +11,12 @@
 
 use crate::support::corpus;
 use rivulet_core::buffer::cfdfc::{extract_cycles, most_executed, Cfdfc};
+use rivulet_core::buffer::channel_id::{ChannelId, ChannelVec};
 use rivulet_core::buffer::circuit::{Channel, Circuit, ReadyBreaks};
 use rivulet_core::buffer::cover::{faster, fewest_breaks, fewest_ready_breaks, Loops, Work};
 use rivulet_core::buffer::evaluate::Evaluator;
 use rivulet_core::buffer::formulation::{Formulation, Variant, MAX_SLOTS};
-use rivulet_core::buffer::greedy::{greedy, ChannelBuffers, CutAt, CycleCut, Start};
+use rivulet_core::buffer::greedy::{greedy, ChannelBuffers, CutAt, CycleCut, Placement, Start};
 use rivulet_core::buffer::local_search::{LocalSearch, SEARCH_WORK};
 use rivulet_core::buffer::milp_placement::RECUT_WORK;
 use rivulet_core::buffer::path_timing::LatePaths;
@@ -58,29 +59,30 @@ fn prepared(name: &str, clock: f64, variant: Variant) -> (Circuit, Formulation, 
 
 /// The greedy placement from the lean start, late paths cut at their late input (`ready`:
 /// FPL22's ready paths cut too).
-fn lean_start(c: &Circuit, ready: bool) -> Vec<ChannelBuffers> {
+fn lean_start(c: &Circuit, ready: bool) -> Placement {
     let (cut_at, cycles) = (CutAt::LateInput, CycleCut::SmallestUnit);
-    greedy(c, Start::Lean, ready, &[], cut_at, cycles)
+    greedy(c, Start::Lean, ready, &no_channels(c), cut_at, cycles)
 }
 
 /// Per channel of `c`, whether `keep` holds for it.
-fn channels_where(c: &Circuit, keep: impl Fn(&Channel) -> bool) -> Vec<bool> {
+fn channels_where(c: &Circuit, keep: impl Fn(&Channel) -> bool) -> ChannelVec<bool> {
     c.channels.iter().map(keep).collect()
 }
 
+/// No channel of `c` (an empty seed or mask).
+fn no_channels(c: &Circuit) -> ChannelVec<bool> {
+    channels_where(c, |_| false)
+}
+
 /// The MILP's solution with every integral variable at `placement`, if it is feasible.
-fn completed(f: &Formulation, placement: &[ChannelBuffers]) -> Option<Vec<f64>> {
-    let fixed = f.fixed_at(placement, &vec![false; placement.len()]);
+fn completed(f: &Formulation, placement: &Placement) -> Option<Vec<f64>> {
+    let fixed = f.fixed_at(placement, &ChannelVec::filled(false, placement.len()));
     MicrolpSolver.solve(&fixed, &SolveOptions::default()).values
 }
 
 /// `placement` with its slots sized as the placement does: transparent slots where the
 /// evaluator finds room, sized by the linear program, rounded up.
-fn sized_slots(
-    f: &Formulation,
-    eval: &Evaluator,
-    placement: &[ChannelBuffers],
-) -> Vec<ChannelBuffers> {
+fn sized_slots(f: &Formulation, eval: &Evaluator, placement: &Placement) -> Placement {
     let room = eval.transparent_room(placement);
     MicrolpSolver
         .solve(
@@ -104,7 +106,7 @@ fn evaluated_throughput_is_the_linear_programs() {
                     &c,
                     start,
                     false,
-                    &[],
+                    &no_channels(&c),
                     CutAt::BeforeFanOut,
                     CycleCut::SmallestUnit,
                 );
@@ -149,12 +151,12 @@ fn a_placement_missing_a_needed_break_fails_both() {
         &c,
         Start::Lean,
         false,
-        &[],
+        &no_channels(&c),
         CutAt::BeforeFanOut,
         CycleCut::SmallestUnit,
     );
     let mut checked = 0;
-    for i in 0..p.len() {
+    for i in p.ids() {
         if !p[i].break_dv || c.channels[i].must_break_dv {
             continue;
         }
@@ -182,7 +184,7 @@ fn searched_and_retimed_placements_are_solutions_no_worse() {
             &c,
             Start::AfterMerges,
             false,
-            &[],
+            &no_channels(&c),
             CutAt::BeforeFanOut,
             CycleCut::SmallestUnit,
         );
@@ -200,11 +202,12 @@ fn searched_and_retimed_placements_are_solutions_no_worse() {
             "{name}: {after} after, {before} before"
         );
         for k in 0..c.cfdfcs.len() {
-            let Some((ii, mask)) = retimed_breaks(&c, k, &[], &[]) else {
+            let none = no_channels(&c);
+            let Some((ii, mask)) = retimed_breaks(&c, k, &none, &none) else {
                 continue;
             };
             // The retimed breaks alone (with room for every token) reach the interval.
-            let alone: Vec<ChannelBuffers> = mask
+            let alone: Placement = mask
                 .iter()
                 .map(|&m| ChannelBuffers {
                     break_dv: m,
@@ -241,15 +244,14 @@ fn searched_and_retimed_placements_are_solutions_no_worse() {
 fn chained_retiming_keeps_earlier_loops_at_their_interval() {
     let c = circuit("string_match", 100.0, ReadyBreaks::ByRule);
     let eval = Evaluator::new(&c);
-    let mut chained: Vec<bool> = Vec::new();
-    let mut protected = vec![false; c.channels.len()];
+    let mut chained = no_channels(&c);
+    let mut protected = no_channels(&c);
     for k in 0..c.cfdfcs.len() {
         let (ii, mask) = retimed_breaks(&c, k, &chained, &protected).expect("a retiming");
         assert_eq!(ii, 1, "CFDFC {k}");
-        for (i, &p) in protected.iter().enumerate() {
-            let before = chained.get(i).copied().unwrap_or(false);
+        for (i, &p) in protected.iter_enumerated() {
             assert!(
-                !p || mask[i] == before,
+                !p || mask[i] == chained[i],
                 "CFDFC {k}: new break on channel {i}"
             );
         }
@@ -285,7 +287,7 @@ fn exact_recuts_are_minimal_and_keep_the_loops_throughput() {
             .unwrap_or_else(|| panic!("{name}: no cover within the budget"));
         assert!(eval.meets_clock(&cut), "{name}");
         assert!(completed(&f, &cut).is_some(), "{name}: not a MILP solution");
-        let breaks = |p: &[ChannelBuffers]| p.iter().filter(|b| b.break_dv).count();
+        let breaks = |p: &Placement| p.iter().filter(|b| b.break_dv).count();
         assert!(
             breaks(&cut) <= breaks(&start),
             "{name}: more breaks than greedy"
@@ -294,10 +296,10 @@ fn exact_recuts_are_minimal_and_keep_the_loops_throughput() {
         // a loop's throughput).
         let before = eval.throughputs(&eval.widened(&start));
         let after = eval.throughputs(&eval.widened(&cut));
-        for i in (0..cut.len()).filter(|&i| free[i] && cut[i].break_dv) {
+        for i in cut.ids().filter(|&i| free[i] && cut[i].break_dv) {
             let mut fewer = cut.clone();
             fewer[i].break_dv = false;
-            let fewer: Vec<ChannelBuffers> = fewer
+            let fewer: Placement = fewer
                 .iter()
                 .zip(&c.channels)
                 .map(|(b, ch)| ch.lean(b))
@@ -359,18 +361,17 @@ fn ready_recuts_are_minimal_and_meet_the_ready_rows() {
         let mut work = Work(RECUT_WORK);
         let cut = fewest_ready_breaks(&c, &eval, &start, &free, &mut work)
             .unwrap_or_else(|| panic!("{name}: no ready cover within the budget"));
-        let on_time =
-            |p: &[ChannelBuffers]| eval.late_ready_paths(p) == LatePaths::Late(Vec::new());
+        let on_time = |p: &Placement| eval.late_ready_paths(p) == LatePaths::Late(Vec::new());
         assert!(
             on_time(&cut),
             "{name}: a ready path misses the clock period"
         );
-        let ready_breaks = |p: &[ChannelBuffers]| p.iter().filter(|b| b.break_r).count();
+        let ready_breaks = |p: &Placement| p.iter().filter(|b| b.break_r).count();
         assert!(
             ready_breaks(&cut) <= ready_breaks(&start),
             "{name}: more ready breaks than greedy"
         );
-        for i in (0..cut.len()).filter(|&i| free[i] && cut[i].break_r) {
+        for i in cut.ids().filter(|&i| free[i] && cut[i].break_r) {
             let mut fewer = cut.clone();
             fewer[i].break_r = false;
             assert!(
@@ -404,7 +405,8 @@ fn a_placements_own_transparent_slots_count_wherever_they_fit() {
         let search = LocalSearch::new(&c);
         let searched = search.improve(&lean_start(&c, false), SEARCH_WORK);
         let sized = sized_slots(&f, &eval, &searched);
-        let loop_channels: Vec<usize> = (0..c.channels.len())
+        let loop_channels: Vec<ChannelId> = c
+            .channel_ids()
             .filter(|&i| c.channels[i].bufferizable && !eval.cfdfcs_of_channel[i].is_empty())
             .collect();
         // The sized placement, and with a transparent slot more on one to three loop

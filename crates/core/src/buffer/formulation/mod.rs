@@ -27,7 +27,7 @@ pub mod timing;
 
 use super::channel_id::ChannelVec;
 use super::circuit::{Circuit, ReadyBreaks};
-use super::greedy::ChannelBuffers;
+use super::greedy::{ChannelBuffers, Placement};
 use crate::milp::{Cmp, LinExpr, Model, Sense, VarId};
 
 /// Most slots one channel may get.
@@ -157,28 +157,25 @@ impl Formulation {
     }
 
     /// The placement encoded by a solution `values` of the model.
-    pub fn placement(&self, values: &[f64]) -> Vec<ChannelBuffers> {
+    pub fn placement(&self, values: &[f64]) -> Placement {
         let bit = |v: Option<VarId>| v.is_some_and(|v| values[v.index()] > 0.5);
-        self.dv
-            .ids()
-            .map(|i| ChannelBuffers {
-                break_dv: bit(self.dv[i]),
-                break_r: bit(self.r[i]),
-                slots: self.slots[i].map_or(0, |v| values[v.index()].round().max(0.0) as u32),
-            })
-            .collect()
+        self.dv.map(|i, &dv| ChannelBuffers {
+            break_dv: bit(dv),
+            break_r: bit(self.r[i]),
+            slots: self.slots[i].map_or(0, |v| values[v.index()].round().max(0.0) as u32),
+        })
     }
 
     /// The objective of a solution with `placement`'s buffers and the CFDFCs at throughputs
     /// `phi` (no other variable carries a cost).
-    pub fn objective_at(&self, placement: &[ChannelBuffers], phi: &[f64]) -> f64 {
+    pub fn objective_at(&self, placement: &Placement, phi: &[f64]) -> f64 {
         let mut values = vec![0.0; self.model.vars().len()];
         let mut set = |v: Option<VarId>, x: f64| {
             if let Some(v) = v {
                 values[v.index()] = x;
             }
         };
-        for (i, p) in self.dv.ids().zip(placement) {
+        for (i, p) in placement.iter_enumerated() {
             set(self.dv[i], f64::from(u8::from(p.break_dv)));
             set(self.r[i], f64::from(u8::from(p.break_r)));
             set(self.slots[i], f64::from(p.slots.min(MAX_SLOTS)));
@@ -192,10 +189,10 @@ impl Formulation {
     /// The model with the integral variables of the channels not `free` fixed at
     /// `placement` (all fixed: a linear program whose solutions complete the placement into
     /// a solution of the MILP).
-    pub fn fixed_at(&self, placement: &[ChannelBuffers], free: &[bool]) -> Model {
+    pub fn fixed_at(&self, placement: &Placement, free: &ChannelVec<bool>) -> Model {
         let mut m = self.model.clone();
-        for (i, p) in self.dv.ids().zip(placement) {
-            if free.get(i.index()).copied().unwrap_or(false) {
+        for (i, p) in placement.iter_enumerated() {
+            if free[i] {
                 continue;
             }
             let pin = |m: &mut Model, v: Option<VarId>, x: f64| {
@@ -224,9 +221,9 @@ impl Formulation {
     /// already has transparent slots there). Rounding a solution's slots up keeps every
     /// constraint satisfied (slots only bound occupancies from above), so
     /// [`Self::placement_rounded_up`] of a solution is a placement at least as fast.
-    pub fn slots_sized_at(&self, placement: &[ChannelBuffers], room: &ChannelVec<bool>) -> Model {
-        let mut m = self.fixed_at(placement, &vec![false; placement.len()]);
-        for (i, p) in self.dv.ids().zip(placement) {
+    pub fn slots_sized_at(&self, placement: &Placement, room: &ChannelVec<bool>) -> Model {
+        let mut m = self.fixed_at(placement, &ChannelVec::filled(false, placement.len()));
+        for (i, p) in placement.iter_enumerated() {
             if let Some(v) = self.slots[i] {
                 m.relax(v);
                 m.set_bounds(v, f64::from(p.slots.min(MAX_SLOTS)), f64::from(MAX_SLOTS));
@@ -239,7 +236,7 @@ impl Formulation {
     }
 
     /// The placement of `values` with every fractional slot count rounded up.
-    pub fn placement_rounded_up(&self, values: &[f64]) -> Vec<ChannelBuffers> {
+    pub fn placement_rounded_up(&self, values: &[f64]) -> Placement {
         let mut out = self.placement(values);
         for (p, v) in out.iter_mut().zip(&self.slots) {
             if let Some(v) = *v {

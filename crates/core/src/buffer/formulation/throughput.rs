@@ -60,7 +60,7 @@ pub fn add(
         // Per edge, its occupancy less its slots (the capacity rows' left side).
         let mut over_slots = Vec::new();
         for e in &edges {
-            let i = e.channel_id();
+            let i = e.channel;
             let (ru, rv) = (ret[e.from], ret[e.to]);
             let tokens = f64::from(e.tokens);
             let latency = f64::from(e.latency);
@@ -95,15 +95,15 @@ pub fn add(
             let (input, output) = (&edges[i], &edges[j]);
             let tag = format!(
                 "cfdfc{k}_{}_{}",
-                value_tag(circuit.channel(input.channel_id()).value.0),
-                value_tag(circuit.channel(output.channel_id()).value.0)
+                value_tag(circuit.channel(input.channel).value.0),
+                value_tag(circuit.channel(output.channel).value.0)
             );
             let mut both = over_slots[i].clone();
             for &(v, c) in &over_slots[j].terms {
                 both.add_term(v, c);
             }
             let tokens = f64::from(input.tokens + output.tokens);
-            let held = input.held.holds().then_some(dv[input.channel_id()]);
+            let held = input.held.holds().then_some(dv[input.channel]);
             add_capacity(model, &format!("pending_{tag}"), both, tokens, held, phi);
         }
         phis.push(phi);
