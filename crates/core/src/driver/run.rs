@@ -178,34 +178,32 @@ fn run(
 /// The Synth phases `unbundle`, `invert-ready` and `split-bits`, each verified; returns the
 /// netlist after ready inversion (what the app shows per unit), or `None` after an error.
 fn synth_phases(func: &Func, rec: &mut Recorder, diags: &mut Vec<Diagnostic>) -> Option<Netlist> {
-    let verified = |net: &Netlist, phase: SynthPhase, diags: &mut Vec<Diagnostic>| {
-        let errs = verify_netlist(net, phase);
-        if errs.is_empty() {
-            return true;
-        }
+    let unbundled = synth_phase(rec, diags, SynthPhase::Unbundled, || {
+        crate::synth::unbundle::unbundle_func(func)
+    })?;
+    let inverted = synth_phase(rec, diags, SynthPhase::Inverted, || {
+        invert_ready(&unbundled)
+    })?;
+    synth_phase(rec, diags, SynthPhase::Split, || Ok(split_bits(&inverted)))?;
+    Some(inverted)
+}
+
+/// Runs one Synth phase as a stage: announced, its netlist recorded, then verified.
+fn synth_phase(
+    rec: &mut Recorder,
+    diags: &mut Vec<Diagnostic>,
+    phase: SynthPhase,
+    run: impl FnOnce() -> Result<Netlist, Vec<Diagnostic>>,
+) -> Option<Netlist> {
+    rec.begin(StageGroup::Synth, phase.name());
+    let net = run().map_err(|ds| diags.extend(ds)).ok()?;
+    rec.set_ir(print_netlist(&net));
+    let errs = verify_netlist(&net, phase);
+    if !errs.is_empty() {
         diags.push(internal_error("Synth", phase.name(), &errs));
-        false
-    };
-    rec.begin(StageGroup::Synth, SynthPhase::Unbundled.name());
-    let unbundled = crate::synth::unbundle::unbundle_func(func)
-        .map_err(|ds| diags.extend(ds))
-        .ok()?;
-    rec.set_ir(print_netlist(&unbundled));
-    if !verified(&unbundled, SynthPhase::Unbundled, diags) {
         return None;
     }
-    rec.begin(StageGroup::Synth, SynthPhase::Inverted.name());
-    let inverted = invert_ready(&unbundled)
-        .map_err(|ds| diags.extend(ds))
-        .ok()?;
-    rec.set_ir(print_netlist(&inverted));
-    if !verified(&inverted, SynthPhase::Inverted, diags) {
-        return None;
-    }
-    rec.begin(StageGroup::Synth, SynthPhase::Split.name());
-    let split = split_bits(&inverted);
-    rec.set_ir(print_netlist(&split));
-    verified(&split, SynthPhase::Split, diags).then_some(inverted)
+    Some(net)
 }
 
 /// The IR texts the RTL bundle saves under `ir/`: the CFG, Handshake, buffered Handshake and
