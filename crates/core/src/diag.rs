@@ -115,6 +115,17 @@ impl Diagnostic {
         Self::new(Severity::Note, message)
     }
 
+    /// The internal error for the `ir` IR failing its verifier after the stage `stage`, with
+    /// the verifier's findings as notes. A verifier finding is a compiler bug, never the
+    /// user's input, so the message says so.
+    pub fn invalid_ir(ir: &str, stage: &str, findings: &[Diagnostic]) -> Self {
+        let notes: Vec<&str> = findings.iter().map(|d| d.message.as_str()).collect();
+        Self::error(format!(
+            "internal error: the {ir} IR is invalid after `{stage}`"
+        ))
+        .with_note(notes.join("\n"))
+    }
+
     /// Sets the primary location.
     pub fn with_span(mut self, span: Span) -> Self {
         self.span = Some(span);

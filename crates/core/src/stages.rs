@@ -13,3 +13,10 @@ pub trait StageObserver<Ir> {
     /// The stage that started last has run; `ir` is the IR after it.
     fn done(&mut self, ir: &Ir);
 }
+
+/// The observer that ignores every stage.
+impl<Ir> StageObserver<Ir> for () {
+    fn start(&mut self, _name: &'static str) {}
+
+    fn done(&mut self, _ir: &Ir) {}
+}

@@ -5,7 +5,6 @@
 //! channel with exactly one producer and one consumer) after the last; a verifier finding is
 //! an internal error naming the stage, never a panic.
 
-use super::verify::internal_error;
 use crate::diag::{has_errors, Diagnostic};
 use crate::front::typed::Placeholder;
 use crate::handshake::{self as hs, verify_func, verify_module, VerifyOptions};
@@ -52,7 +51,7 @@ pub(super) fn lower_to_handshake(
         let errs = verify(&lowered.module, k == STAGES.len() - 1);
         observer.done(&lowered.module);
         if !errs.is_empty() {
-            diags.push(internal_error("Handshake", name, &errs));
+            diags.push(Diagnostic::invalid_ir("Handshake", name, &errs));
             return None;
         }
     }

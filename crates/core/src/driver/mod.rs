@@ -18,7 +18,7 @@
 //!   knows every stage's duration (from one call to the next).
 //! - Every stage that changes IR is followed by its IR's verifier (CFG passes, Handshake
 //!   stages, buffer placement, HW, each Synth phase); a finding ends the run with an internal
-//!   error naming the stage ([`verify`]).
+//!   error naming the stage ([`Diagnostic::invalid_ir`]).
 //! - The driver is pure.
 
 mod buffers;
@@ -26,7 +26,6 @@ mod handshake;
 mod rtl;
 mod run;
 mod simulate;
-mod verify;
 
 pub use buffers::{place, BufferOptions, BufferReport, LoopThroughput, MilpReport};
 pub use rtl::{RtlOptions, RtlOutput};

@@ -4,18 +4,15 @@
 //! the run with everything computed so far.
 
 use super::handshake::{lower_to_handshake, verify as verify_handshake};
-use super::verify::internal_error;
 use super::{buffers, rtl, simulate, Compiled, DriverOptions, Recorder, StageGroup, StageIr};
 use crate::buffer::cfdfc::ArcProfile;
 use crate::cfg::passes::optimize_observed;
 use crate::diag::{has_errors, Diagnostic, FileId, SourceMap};
-use crate::handshake::{print_func, print_module, Func};
+use crate::handshake::{print_func, print_module};
 use crate::hw::{lower::lower_func, print::print_design};
 use crate::interp::{self, json::call_json};
 use crate::stages::StageObserver;
-use crate::synth::ir::Netlist;
-use crate::synth::verify::{verify_netlist, SynthPhase};
-use crate::synth::{invert_ready::invert_ready, print_netlist, split_bits::split_bits};
+use crate::synth::{lower_phases, print_netlist};
 
 /// Compiles the kernel file `kernel` of `sources` (kernel named like the file; `lookup`
 /// resolves `#include "x.h"`) through every stage `options` ask for, calling `progress` with
@@ -114,7 +111,7 @@ fn run(
     out.buffers = Some(report);
     let errs = verify_handshake(module, true);
     if !errs.is_empty() {
-        diags.push(internal_error("Handshake", &stage, &errs));
+        diags.push(Diagnostic::invalid_ir("Handshake", &stage, &errs));
         return None;
     }
     if let Some(sim) = &options.simulate {
@@ -137,7 +134,7 @@ fn run(
     rec.set_ir(print_design(&design));
     let errs = crate::hw::verify::verify(&design);
     if !errs.is_empty() {
-        diags.push(internal_error("HW", "hw", &errs));
+        diags.push(Diagnostic::invalid_ir("HW", "hw", &errs));
         return None;
     }
     if !options.runs_after(StageGroup::Hw) {
@@ -145,9 +142,13 @@ fn run(
         return Some(());
     }
 
-    // Synth IR, phase by phase.
+    // Synth IR, phase by phase (each verified by the Synth lowering).
     if options.synth {
-        out.synth = synth_phases(func, rec, diags);
+        let mut observer = RecordStages::new(rec, StageGroup::Synth, print_netlist);
+        match lower_phases(out.module.as_ref()?, &mut observer) {
+            Ok(phases) => out.synth = phases.map(|p| p.inverted),
+            Err(ds) => diags.extend(ds),
+        }
     }
 
     // RTL and its bundle.
@@ -173,37 +174,6 @@ fn run(
     }
     out.design = Some(design);
     Some(())
-}
-
-/// The Synth phases `unbundle`, `invert-ready` and `split-bits`, each verified; returns the
-/// netlist after ready inversion (what the app shows per unit), or `None` after an error.
-fn synth_phases(func: &Func, rec: &mut Recorder, diags: &mut Vec<Diagnostic>) -> Option<Netlist> {
-    let unbundled = synth_phase(rec, diags, SynthPhase::Unbundled, || {
-        crate::synth::unbundle::unbundle_func(func)
-    })?;
-    let inverted = synth_phase(rec, diags, SynthPhase::Inverted, || {
-        invert_ready(&unbundled)
-    })?;
-    synth_phase(rec, diags, SynthPhase::Split, || Ok(split_bits(&inverted)))?;
-    Some(inverted)
-}
-
-/// Runs one Synth phase as a stage: announced, its netlist recorded, then verified.
-fn synth_phase(
-    rec: &mut Recorder,
-    diags: &mut Vec<Diagnostic>,
-    phase: SynthPhase,
-    run: impl FnOnce() -> Result<Netlist, Vec<Diagnostic>>,
-) -> Option<Netlist> {
-    rec.begin(StageGroup::Synth, phase.name());
-    let net = run().map_err(|ds| diags.extend(ds)).ok()?;
-    rec.set_ir(print_netlist(&net));
-    let errs = verify_netlist(&net, phase);
-    if !errs.is_empty() {
-        diags.push(internal_error("Synth", phase.name(), &errs));
-        return None;
-    }
-    Some(net)
 }
 
 /// The IR texts the RTL bundle saves under `ir/`: the CFG, Handshake, buffered Handshake and

@@ -12,7 +12,10 @@
 //!    the instances are rewired, recursively through the hierarchy;
 //! 3. [`split_bits`]: every multi-bit port becomes single-bit ports `<port>_<bit>`.
 //!
-//! [`lower_phases`] runs the same phases and keeps the netlist after each one.
+//! [`lower_phases`] runs the same phases, tells a [`StageObserver`] about each (the driver
+//! records them as stages) and keeps the netlist after each one. The netlist is verified after
+//! every phase with that phase's rules ([`verify::SynthPhase`]); a finding is an internal
+//! error naming the phase.
 //! [`verify()`] checks the result's invariants, [`print()`] writes MLIR-like text and
 //! [`ports::op_ports`] gives the web app the ports of any Handshake op.
 //!
@@ -37,10 +40,11 @@ pub use verify::{verify, verify_netlist, SynthPhase};
 
 use crate::diag::{has_errors, Diagnostic};
 use crate::handshake::{self, verify_func, Func, Type, VerifyOptions};
+use crate::stages::StageObserver;
 
 /// Lowers a Handshake module to Synth (all three phases), or reports why it cannot.
 pub fn lower_module(module: &handshake::Module) -> Result<SynthModule, Vec<Diagnostic>> {
-    Ok(match lower_phases(module)? {
+    Ok(match lower_phases(module, &mut ())? {
         Some(p) => SynthModule::Lowered(p.split),
         None => SynthModule::Unchanged(module.clone()),
     })
@@ -57,21 +61,52 @@ pub struct Phases {
     pub split: Netlist,
 }
 
-/// Runs the three phases, keeping each result; None when the module has no non-external
-/// function (it is then left unchanged). Same checks as [`lower_module`].
-pub fn lower_phases(module: &handshake::Module) -> Result<Option<Phases>, Vec<Diagnostic>> {
+/// Runs the three phases, keeping each result and telling `observer` about each; None when
+/// the module has no non-external function (it is then left unchanged). Same checks as
+/// [`lower_module`].
+pub fn lower_phases(
+    module: &handshake::Module,
+    observer: &mut dyn StageObserver<Netlist>,
+) -> Result<Option<Phases>, Vec<Diagnostic>> {
     let Some(f) = single_func(module)? else {
         return Ok(None);
     };
-    let unbundled = unbundle::unbundle_func(f)?;
-    let inverted = invert_ready::invert_ready(&unbundled)?;
+    let unbundled = run_phase(observer, SynthPhase::Unbundled, || {
+        unbundle::unbundle_func(f)
+    })?;
+    let inverted = run_phase(observer, SynthPhase::Inverted, || {
+        invert_ready::invert_ready(&unbundled)
+    })?;
     check_split_size(&inverted, f)?;
-    let split = split_bits::split_bits(&inverted);
+    let split = run_phase(observer, SynthPhase::Split, || {
+        Ok(split_bits::split_bits(&inverted))
+    })?;
     Ok(Some(Phases {
         unbundled,
         inverted,
         split,
     }))
+}
+
+/// Runs one phase: announced to `observer`, its netlist shown to it, then verified.
+fn run_phase(
+    observer: &mut dyn StageObserver<Netlist>,
+    phase: SynthPhase,
+    run: impl FnOnce() -> Result<Netlist, Vec<Diagnostic>>,
+) -> Result<Netlist, Vec<Diagnostic>> {
+    observer.start(phase.name());
+    let net = run()?;
+    observer.done(&net);
+    let findings = verify_netlist(&net, phase);
+    if findings.is_empty() {
+        Ok(net)
+    } else {
+        Err(vec![Diagnostic::invalid_ir(
+            "Synth",
+            phase.name(),
+            &findings,
+        )])
+    }
 }
 
 /// Most single-bit ports and signals bit splitting may create: the IR allows absurd widths

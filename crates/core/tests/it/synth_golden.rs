@@ -110,7 +110,7 @@ fn module_without_function_is_unchanged() {
 
 #[test]
 fn phase_one_keeps_every_signal_in_its_channel_direction() {
-    let phases = synth::lower_phases(&parse("steer.mlir"))
+    let phases = synth::lower_phases(&parse("steer.mlir"), &mut ())
         .expect("lowers")
         .expect("has a function");
     let net = &phases.unbundled;

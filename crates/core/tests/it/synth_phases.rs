@@ -12,7 +12,7 @@ fn inversion_and_splitting_recurse_through_the_hierarchy() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/synth/steer.mlir");
     let text = std::fs::read_to_string(path).expect("read input");
     let (module, _) = parse_module(&text, FileId(0));
-    let mut net = synth::lower_phases(&module)
+    let mut net = synth::lower_phases(&module, &mut ())
         .expect("lowers")
         .expect("has a function")
         .unbundled;
@@ -52,7 +52,7 @@ fn a_ready_with_two_consumers_cannot_be_inverted() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/synth/extras.mlir");
     let text = std::fs::read_to_string(path).expect("read input");
     let (module, _) = parse_module(&text, FileId(0));
-    let mut net = synth::lower_phases(&module)
+    let mut net = synth::lower_phases(&module, &mut ())
         .expect("lowers")
         .expect("has a function")
         .unbundled;
