@@ -30,7 +30,8 @@ mod simulate;
 pub use buffers::{place, BufferOptions, BufferReport, LoopThroughput, MilpReport};
 pub use rtl::{RtlOptions, RtlOutput};
 pub use run::compile;
-pub use simulate::{failure, simulate};
+use simulate::failure;
+pub use simulate::simulate;
 
 use crate::diag::{Diagnostic, FileId, SourceMap};
 use crate::front::types::ScalarTy;

@@ -44,7 +44,7 @@ pub fn simulate(compiled: &Compiled, options: &SimOptions) -> Result<KernelCheck
 /// The failure of a simulation of `compiled` as a diagnostic pointing into the C source: a
 /// deadlock (labelled at the blocks whose units wait), a combinational loop, the cycle limit
 /// or the first mismatching outputs. `None` when the check passed.
-pub fn failure(compiled: &Compiled, check: &KernelCheck) -> Option<Diagnostic> {
+pub(super) fn failure(compiled: &Compiled, check: &KernelCheck) -> Option<Diagnostic> {
     let func = compiled.kernel()?;
     let netlist = &check.adapted.netlist;
     let mut d = match &check.status {
