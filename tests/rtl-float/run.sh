@@ -155,25 +155,26 @@ LIST="$WORK/tests.txt"
 add() { echo "$*" >> "$LIST"; }
 
 for u in $UNITS; do add "lint-$u t_lint $u"; done
-# OP WSPEC COUNT LATENCY (WSPEC: float width, or FW:IW for the integer conversions)
+# OP WSPEC COUNT LATENCY (WSPEC: float width, or FW:IW for the integer conversions). The first
+# line of a unit uses the latency configs/timing.json gives it at a 4-5 ns clock.
 SIMS="
-addf 32 5000 9
-addf 64 5000 9
+addf 32 5000 6
+addf 64 5000 12
 addf 32 1000 0
 addf 64 1000 1
-subf 32 4000 9
-subf 64 3000 9
+subf 32 4000 6
+subf 64 3000 12
 subf 32 500 0
-mulf 32 5000 4
-mulf 64 3000 4
+mulf 32 5000 2
+mulf 64 3000 3
 mulf 32 1000 0
 mulf 64 1000 1
-divf 32 5000 29
+divf 32 5000 15
 divf 64 2000 36
 divf 32 1000 0
 divf 64 500 1
 cmpf 32 4000 0
-cmpf 64 3000 0
+cmpf 64 3000 1
 cmpf 32 500 2
 maximumf 32 3000 0
 maximumf 64 2000 1
@@ -187,23 +188,23 @@ extf 32 4000 0
 extf 32 500 2
 truncf 64 5000 0
 truncf 64 500 3
-sitofp 32:32 4000 0
+sitofp 32:32 4000 5
 sitofp 32:16 1500 1
 sitofp 32:8 800 0
 sitofp 64:32 3000 0
 sitofp 64:64 1500 2
 sitofp 32:64 1500 0
-uitofp 32:32 3000 0
+uitofp 32:32 3000 5
 uitofp 32:16 1000 1
 uitofp 64:32 2000 0
 uitofp 64:64 1500 0
-fptosi 32:32 4000 0
+fptosi 32:32 4000 5
 fptosi 64:32 4000 0
 fptosi 32:64 1500 1
 fptosi 64:64 1500 0
 fptosi 32:8 1000 0
 fptosi 64:16 1000 3
-fptoui 32:32 3000 0
+fptoui 32:32 3000 5
 fptoui 64:32 3000 1
 fptoui 32:64 1500 0
 fptoui 64:64 1500 2

@@ -75,7 +75,14 @@ fn main() {
         let (base, _) = simulated(&file, BufferOptions::default());
         let base_paths = unbuffered(&file).map(|(mut func, profile)| {
             let on_merges = BufferOptions::default();
-            let r = place(&mut func, Some(&profile), &on_merges, &mut Vec::new());
+            let timing = on_merges.timing(None).expect("the built-in timing model");
+            let r = place(
+                &mut func,
+                Some(&profile),
+                &on_merges,
+                &timing,
+                &mut Vec::new(),
+            );
             (r.critical_path_ns, r.ready_path_ns)
         });
         let (base_cp, base_ready) = base_paths.unwrap_or_default();
@@ -91,7 +98,14 @@ fn main() {
             let mut placed = func.clone();
             let mut diagnostics = Vec::new();
             let start = Instant::now();
-            let report = place(&mut placed, Some(&profile), &options, &mut diagnostics);
+            let timing = options.timing(None).expect("the built-in timing model");
+            let report = place(
+                &mut placed,
+                Some(&profile),
+                &options,
+                &timing,
+                &mut diagnostics,
+            );
             let ms = start.elapsed().as_secs_f64() * 1e3;
             worst_ms = worst_ms.max(ms);
             let (cycles, intervals) = simulated(&file, options);

@@ -8,7 +8,7 @@
 // Depends on: float_pipeline.v, float_add_core.v, float_unpack.v, float_round_pack.v, float_lzc.v.
 module addf #(
   parameter FLOAT_WIDTH = 32,
-  parameter LATENCY     = 9
+  parameter LATENCY     = 6
 ) (
   input  wire                   clk,
   input  wire                   rst,

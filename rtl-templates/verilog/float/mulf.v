@@ -8,7 +8,7 @@
 // Depends on: float_pipeline.v, float_mul_core.v, float_unpack.v, float_round_pack.v, float_lzc.v.
 module mulf #(
   parameter FLOAT_WIDTH = 32,
-  parameter LATENCY     = 4
+  parameter LATENCY     = 2
 ) (
   input  wire                   clk,
   input  wire                   rst,

@@ -13,7 +13,7 @@ use work.float_pkg.all;
 entity addf is
   generic (
     FLOAT_WIDTH : positive := 32;
-    LATENCY     : natural  := 9
+    LATENCY     : natural  := 6
   );
   port (
     clk          : in  std_logic;

@@ -13,7 +13,7 @@ use work.float_pkg.all;
 entity mulf is
   generic (
     FLOAT_WIDTH : positive := 32;
-    LATENCY     : natural  := 4
+    LATENCY     : natural  := 2
   );
   port (
     clk          : in  std_logic;

@@ -4,11 +4,12 @@
 //! * A unit is *sequential* when it registers its data/valid outputs: a pipelined operator
 //!   (latency > 0 in the timing model), a buffer that breaks data/valid, or a memory
 //!   interface. Paths start again after it.
-//! * A unit's data/valid delay is the larger of its data delay (at the width of its first
-//!   operand, as the simulator looks latencies up) and its valid delay, clamped to the clock
-//!   period (a longer unit cannot meet it whatever is placed; a warning says so). Every
-//!   merge-like unit has a positive valid delay, so every cycle has a positive delay and
-//!   the timing constraints alone force a data/valid cut on every cycle.
+//! * A unit's timing comes from [`super::unit_timing`] (at the width of its first operand, as
+//!   the simulator looks latencies up; data only or data and valid as the placement's
+//!   [`PathRule`] says), its delay clamped to the clock period (a longer unit cannot meet it
+//!   whatever is placed; a warning says so). Every merge-like unit has a positive delay, so
+//!   every cycle has a positive delay and the timing constraints alone force a data/valid
+//!   cut on every cycle.
 //! * A channel is *bufferizable* unless it carries a memory reference or touches a memory
 //!   interface (spec: "Unbufferizable Channels").
 //! * Rules per channel: the output of a multi-input `merge` on a cycle holds at least one
@@ -27,9 +28,10 @@ use super::channel_id::{ChannelId, ChannelVec};
 use super::cycles::cyclic_channels;
 use super::greedy::ChannelBuffers;
 use super::on_merges::back_edge_inputs;
+use super::unit_timing::{unit_timing, PathRule};
 use crate::diag::Diagnostic;
 use crate::handshake::{BufferType, Func, OpId, OpKind, ValueId};
-use crate::timing::{Signal, TimingModel};
+use crate::timing::TimingModel;
 use std::collections::BTreeMap;
 
 /// Timing of one unit.
@@ -243,12 +245,13 @@ pub struct Circuit {
 
 impl Circuit {
     /// The view of `func` (materialized) with `cfdfcs`, for a placement breaking ready paths
-    /// as `ready_breaks` says; warns about units slower than the clock.
+    /// as `ready_breaks` says and timing forward paths as `paths` says; warns about units
+    /// slower than the clock.
     pub fn new(
         func: &Func,
         timing: &TimingModel,
         cfdfcs: Vec<Cfdfc>,
-        ready_breaks: ReadyBreaks,
+        (ready_breaks, paths): (ReadyBreaks, PathRule),
         diagnostics: &mut Vec<Diagnostic>,
     ) -> Circuit {
         let cp = timing.clock_period_ns;
@@ -259,7 +262,7 @@ impl Circuit {
                 .first()
                 .and_then(|&v| func.ty(v))
                 .map_or(32, |t| t.data_width());
-            let mut unit = unit_timing(&op.kind, width, timing);
+            let mut unit = unit_timing(func, op, width, timing, paths);
             unit.ready_delay = unit.ready_delay.min(cp);
             units.insert(id, unit);
         }
@@ -456,51 +459,5 @@ fn clamp_slow_units(
             ))
             .with_note(format!("units: {}", slow.join(", "))),
         );
-    }
-}
-
-/// The timing of a unit of kind `kind` whose first operand is `width` bits wide.
-fn unit_timing(kind: &OpKind, width: u32, timing: &TimingModel) -> Unit {
-    if let OpKind::Buffer(p) = kind {
-        let ty = p.effective_type();
-        let breaks_dv = !matches!(ty, BufferType::OneSlotBreakR | BufferType::FifoBreakNone);
-        let breaks_r = matches!(ty, BufferType::OneSlotBreakR | BufferType::OneSlotBreakDVR);
-        let t = timing.buffer(ty.as_str());
-        return Unit {
-            latency: u32::from(breaks_dv),
-            sequential: breaks_dv,
-            delay: t.map_or(0.0, |t| t.data.max(t.valid)),
-            ready_delay: t.map_or(0.0, |t| t.ready),
-            breaks_ready: breaks_r,
-            holds: Hold::Register,
-        };
-    }
-    if is_memory_interface(kind) {
-        return Unit {
-            latency: 1,
-            sequential: true,
-            delay: 0.0,
-            ready_delay: 0.0,
-            breaks_ready: true,
-            holds: Hold::Register,
-        };
-    }
-    let name = kind.mnemonic();
-    let latency = timing.latency(name, width).unwrap_or(0);
-    let data = timing.delay(name, Signal::Data, width).unwrap_or(0.0);
-    let valid = timing.delay(name, Signal::Valid, width).unwrap_or(0.0);
-    let ready = timing.delay(name, Signal::Ready, width).unwrap_or(0.0);
-    Unit {
-        latency,
-        sequential: latency > 0,
-        delay: data.max(valid),
-        ready_delay: ready,
-        breaks_ready: false,
-        holds: match kind {
-            _ if latency > 0 => Hold::Register,
-            OpKind::ControlMerge | OpKind::Source => Hold::Register,
-            OpKind::Fork => Hold::Input,
-            _ => Hold::Upstream,
-        },
     }
 }

@@ -150,7 +150,7 @@ pub fn solve(
     grouping: Grouping,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Result<MilpPlacement, String> {
-    let circuit = Circuit::new(func, timing, cfdfcs, variant.ready_breaks(), diagnostics);
+    let circuit = Circuit::new(func, timing, cfdfcs, variant.timing_rules(), diagnostics);
     let name = match variant {
         Variant::Fpga20 => format!("fpga20_{}", func.name),
         Variant::Fpl22 => format!("fpl22_{}", func.name),

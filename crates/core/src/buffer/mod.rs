@@ -10,7 +10,7 @@
 //! * [`circuit`], [`greedy`], [`formulation`], [`milp_placement`], [`mapping`]: the pieces of
 //!   the MILP-based placements [`fpga20`] and [`fpl22`]: the circuit with its timing and
 //!   rules, a fast feasible placement (its path cuts in `path_cuts`), the MILP, the solve,
-//!   and the buffer types.
+//!   and the buffer types; [`unit_timing`]: each unit's timing under a placement's rules.
 //! * [`channel_id`]: the typed indices of the circuit's channels.
 
 pub mod cfdfc;
@@ -31,6 +31,7 @@ pub mod on_merges;
 mod path_cuts;
 pub mod path_timing;
 pub mod retiming;
+pub mod unit_timing;
 
 pub use cycles::{combinational_cycles, cyclic_channels, CycleInfo};
 pub use on_merges::place_on_merges;

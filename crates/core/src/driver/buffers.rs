@@ -17,11 +17,12 @@ use crate::buffer::greedy::ChannelBuffers;
 use crate::buffer::milp_placement::{overall_status, MilpPlacement};
 use crate::buffer::path_timing::PathTiming;
 use crate::buffer::place_on_merges;
+use crate::buffer::unit_timing::PathRule;
 use crate::diag::Diagnostic;
 use crate::handshake::Func;
 use crate::milp::{write_lp, write_solution, SolutionSource, SolveStatus};
 use crate::options::BufferAlgorithm;
-use crate::timing::{TimingModel, CLOCK_PERIOD_RANGE_NS};
+use crate::timing::{TimingModel, CLOCK_PERIOD_RANGE_NS, TIME_TOLERANCE_NS};
 
 /// The MILPs model the most executed CFDFCs until they cover this share of all CFDFC
 /// executions…
@@ -36,6 +37,24 @@ pub struct BufferOptions {
     pub algorithm: BufferAlgorithm,
     /// Target clock period in nanoseconds (used by the timing-driven algorithms).
     pub clock_period_ns: f64,
+}
+
+impl BufferOptions {
+    /// The timing model at these options' clock period, latencies fixed
+    /// ([`TimingModel::with_latencies_fixed`]): `characterisation`, or the built-in one.
+    pub fn timing(
+        &self,
+        characterisation: Option<&TimingModel>,
+    ) -> Result<TimingModel, Vec<Diagnostic>> {
+        let model = match characterisation {
+            Some(t) => t.clone(),
+            None => TimingModel::builtin()?,
+        };
+        let model = model
+            .with_clock_period(self.clock_period_ns)
+            .map_err(|d| vec![d])?;
+        Ok(model.with_latencies_fixed())
+    }
 }
 
 impl Default for BufferOptions {
@@ -98,6 +117,9 @@ pub struct BufferReport {
     /// clock period it can run at), from the timing model; `None` when it has a
     /// combinational cycle or the timing model is unusable.
     pub critical_path_ns: Option<f64>,
+    /// The placed circuit's longest combinational data path in nanoseconds (valid delays left
+    /// out, pipelined units' outputs registered: the paths FPGA20 constrains), the same way.
+    pub data_path_ns: Option<f64>,
     /// The placed circuit's longest combinational ready path in nanoseconds, the same way.
     pub ready_path_ns: Option<f64>,
     /// The MILP, for MILP-based algorithms.
@@ -115,6 +137,7 @@ pub fn place(
     func: &mut Func,
     profile: Option<&ArcProfile>,
     options: &BufferOptions,
+    timing: &TimingModel,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> BufferReport {
     let mut report = BufferReport {
@@ -125,7 +148,7 @@ pub fn place(
     };
     if options.algorithm.is_milp() {
         report.algorithm = BufferAlgorithm::OnMerges;
-        if let Err(why) = place_milp(func, profile, options, &mut report, diagnostics) {
+        if let Err(why) = place_milp(func, profile, options, timing, &mut report, diagnostics) {
             diagnostics.push(
                 Diagnostic::warning(format!(
                     "buffer placement `{}` did not run: {why}; placed `{}` buffers instead",
@@ -139,40 +162,66 @@ pub fn place(
     if report.algorithm == BufferAlgorithm::OnMerges {
         report.buffers = place_on_merges(func);
     }
-    report.critical_path_ns = critical_path_ns(func);
-    report.ready_path_ns = ready_path_ns(func);
+    report.critical_path_ns = forward_path_ns(func, timing, PathRule::DataAndValid);
+    report.data_path_ns = forward_path_ns(func, timing, PathRule::DataOnly);
+    report.ready_path_ns = ready_path_ns(func, timing);
     report
 }
 
-/// The longest combinational data/valid path of the buffered `func` in nanoseconds: the
-/// timing model's delays (not clamped to any clock period), paths restarting at pipelined
-/// units, memory interfaces and data/valid-breaking buffers.
-pub fn critical_path_ns(func: &Func) -> Option<f64> {
-    let circuit = placed_circuit(func)?;
+impl BufferReport {
+    /// The paths the algorithm that ran constrains, each `(what, ns)`: data paths for FPGA20,
+    /// data/valid and ready paths for FPL22, none for the others.
+    pub fn constrained_paths(&self) -> Vec<(&'static str, Option<f64>)> {
+        match self.algorithm {
+            BufferAlgorithm::Fpga20 => vec![("data path", self.data_path_ns)],
+            BufferAlgorithm::Fpl22 => vec![
+                ("critical path", self.critical_path_ns),
+                ("ready path", self.ready_path_ns),
+            ],
+            BufferAlgorithm::OnMerges | BufferAlgorithm::None => Vec::new(),
+        }
+    }
+
+    /// Whether every path the algorithm constrains meets the clock period (a path without
+    /// timing, through a combinational cycle, does not).
+    pub fn meets_clock_period(&self) -> bool {
+        self.constrained_paths()
+            .iter()
+            .all(|(_, ns)| ns.is_some_and(|ns| ns <= self.clock_period_ns + TIME_TOLERANCE_NS))
+    }
+}
+
+/// The longest combinational forward path of the buffered `func` in nanoseconds, timed as
+/// `rule` says: the timing model's delays (not clamped to any clock period), paths restarting
+/// at pipelined units, memory interfaces and data/valid-breaking buffers.
+pub fn forward_path_ns(func: &Func, timing: &TimingModel, rule: PathRule) -> Option<f64> {
+    let circuit = placed_circuit(func, timing, rule)?;
     let unbroken = ChannelVec::filled(ChannelBuffers::default(), circuit.channels.len());
     Evaluator::new(&circuit).critical_path(&unbroken)
 }
 
 /// The longest combinational ready path of the buffered `func` in nanoseconds, the same
 /// way, paths restarting at ready-breaking buffers and memory interfaces.
-pub fn ready_path_ns(func: &Func) -> Option<f64> {
-    let circuit = placed_circuit(func)?;
+pub fn ready_path_ns(func: &Func, timing: &TimingModel) -> Option<f64> {
+    let circuit = placed_circuit(func, timing, PathRule::DataAndValid)?;
     let n = circuit.channels.len();
     PathTiming::ready(&circuit, 0.0)
         .critical_path(&ChannelVec::filled(false, n), &ChannelVec::filled(0.0, n))
 }
 
-/// The buffered `func` as the timing paths see it (its buffers are units already).
-fn placed_circuit(func: &Func) -> Option<Circuit> {
-    let timing = TimingModel::builtin()
-        .ok()?
+/// The buffered `func` as the timing paths see it (its buffers are units already), with
+/// `timing`'s delays and latencies (its latencies fixed: the clock period changes so that no
+/// delay is clamped), forward paths timed as `rule` says.
+fn placed_circuit(func: &Func, timing: &TimingModel, rule: PathRule) -> Option<Circuit> {
+    let timing = timing
+        .clone()
         .with_clock_period(*CLOCK_PERIOD_RANGE_NS.end())
         .ok()?;
     let mut circuit = Circuit::new(
         func,
         &timing,
         Vec::new(),
-        ReadyBreaks::ByRule,
+        (ReadyBreaks::ByRule, rule),
         &mut Vec::new(),
     );
     circuit.buffer_delays = BufferDelays::default();
@@ -184,22 +233,19 @@ fn place_milp(
     func: &mut Func,
     profile: Option<&ArcProfile>,
     options: &BufferOptions,
+    timing: &TimingModel,
     report: &mut BufferReport,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Result<(), String> {
     let profile = profile.ok_or("the kernel's profile (from the interpreter) is missing")?;
-    let timing = TimingModel::builtin()
-        .map_err(|_| "the built-in timing model is invalid".to_string())?
-        .with_clock_period(options.clock_period_ns)
-        .map_err(|d| d.message)?;
     let (cycles, cfdfc_model) = extract_cycles(profile);
     let cycles = most_executed(&cycles, CFDFC_COVERAGE, MAX_MODELLED_CFDFCS);
     let cfdfcs: Vec<Cfdfc> = cycles.iter().map(|c| Cfdfc::in_func(func, c)).collect();
     let mut placed = func.clone();
     let (p, added) = if options.algorithm == BufferAlgorithm::Fpl22 {
-        place_fpl22(&mut placed, cfdfcs, &timing, diagnostics)?
+        place_fpl22(&mut placed, cfdfcs, timing, diagnostics)?
     } else {
-        place_fpga20(&mut placed, cfdfcs, &timing, diagnostics)?
+        place_fpga20(&mut placed, cfdfcs, timing, diagnostics)?
     };
     *func = placed;
     report.algorithm = options.algorithm;

@@ -42,6 +42,7 @@ use crate::lower::MemoryInfo;
 use crate::sim::run_kernel::KernelCheck;
 use crate::sim::SimOptions;
 use crate::synth::ir::Netlist;
+use crate::timing::TimingModel;
 
 /// The pipeline's stage groups, in order (the app's pipeline view shows one heading each).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -92,6 +93,9 @@ pub struct StageIr {
 pub struct DriverOptions {
     /// Buffer placement.
     pub buffers: BufferOptions,
+    /// The units' timing characterisation (`None`: the built-in `configs/timing.json`); the
+    /// clock period of `buffers` replaces its own.
+    pub timing: Option<TimingModel>,
     /// Run the reference interpreter (golden values and the profile). Implied by `rtl`,
     /// `simulate` and the MILP placements.
     pub golden: bool,
@@ -110,6 +114,11 @@ pub struct DriverOptions {
 }
 
 impl DriverOptions {
+    /// The timing model of a compilation with these options ([`BufferOptions::timing`]).
+    pub fn resolved_timing(&self) -> Result<TimingModel, Vec<Diagnostic>> {
+        self.buffers.timing(self.timing.as_ref())
+    }
+
     /// Whether the run goes on past the stages of `group`.
     fn runs_after(&self, group: StageGroup) -> bool {
         self.stop_after.is_none_or(|last| last > group)
@@ -123,6 +132,9 @@ pub struct Compiled {
     pub diagnostics: Vec<Diagnostic>,
     /// The stages, in the order they ran.
     pub stages: Vec<StageIr>,
+    /// The timing model every stage used: the options' characterisation at their clock
+    /// period, latencies fixed ([`TimingModel::with_latencies_fixed`]).
+    pub timing: Option<TimingModel>,
     /// The kernel's C signature, once the front end accepted the file.
     pub signature: Option<crate::front::Signature>,
     /// The optimized CFG module (kernel first, then `main`).

@@ -9,7 +9,7 @@ use crate::buffer::cfdfc::ArcProfile;
 use crate::cfg::passes::optimize_observed;
 use crate::diag::{has_errors, Diagnostic, FileId, SourceMap};
 use crate::handshake::{print_func, print_module};
-use crate::hw::{lower::lower_func, print::print_design};
+use crate::hw::{lower::lower_func_with_timing, print::print_design};
 use crate::interp::{self, json::call_json};
 use crate::stages::StageObserver;
 use crate::synth::{lower_phases, print_netlist};
@@ -97,14 +97,21 @@ fn run(
         return Some(());
     }
 
-    // Buffer placement.
+    // Buffer placement, with the timing model every later stage uses.
     rec.begin(StageGroup::Buffers, "buffers");
+    let timing = match options.resolved_timing() {
+        Ok(t) => &*out.timing.insert(t),
+        Err(ds) => {
+            diags.extend(ds);
+            return None;
+        }
+    };
     let func = module.funcs.first_mut()?;
     let profile = match (&out.golden, cfg.functions.first()) {
         (Some(g), Some(f)) => Some(ArcProfile::from_profile(&g.profile, &f.layout)),
         _ => None,
     };
-    let report = buffers::place(func, profile.as_ref(), &options.buffers, diags);
+    let report = buffers::place(func, profile.as_ref(), &options.buffers, timing, diags);
     let stage = format!("buffers-{}", report.algorithm);
     rec.rename(stage.clone());
     rec.set_ir(print_func(func));
@@ -128,7 +135,7 @@ fn run(
 
     // HW IR.
     rec.begin(StageGroup::Hw, "hw");
-    let (design, hw_diags) = lower_func(func);
+    let (design, hw_diags) = lower_func_with_timing(func, out.timing.as_ref()?);
     diags.extend(hw_diags);
     let design = design?;
     rec.set_ir(print_design(&design));

@@ -31,7 +31,10 @@ pub fn simulate(compiled: &Compiled, options: &SimOptions) -> Result<KernelCheck
         .as_ref()
         .and_then(|g| g.last_call())
         .ok_or_else(|| missing("`main` never called the kernel"))?;
-    let timing = TimingModel::builtin()?;
+    let timing = match &compiled.timing {
+        Some(t) => t.clone(),
+        None => TimingModel::builtin()?,
+    };
     let setup = CheckSetup {
         golden,
         ret: compiled.ret,

@@ -67,7 +67,8 @@ pub struct LoopIi {
     pub name: String,
     /// Tokens that passed the header (iterations plus entries).
     pub tokens: u64,
-    /// Steady-state interval in cycles (`None` with fewer than two tokens).
+    /// Steady-state interval in cycles ([`steady_interval`]; `None` with fewer than two
+    /// tokens).
     pub ii: Option<u64>,
 }
 
@@ -192,11 +193,23 @@ fn loop_headers(func: &Func, adapted: &Adapted) -> Vec<(crate::handshake::OpId, 
         .collect()
 }
 
-/// The most frequent gap between consecutive cycles (the smaller one on ties).
+/// The steady-state gap between consecutive cycles. The gaps that make up at least a third of
+/// all gaps are the loop's pattern: its interval is their mean, rounded to the nearest cycle
+/// (a header that runs ahead of its body in bursts, gaps 2, 4, 2, 4, …, passes tokens at the
+/// body's rate, 3). The rarer gaps (the loop's filling, an inner loop's re-entries) do not
+/// count. Without such gaps, the most frequent one (the smaller on ties).
 fn steady_interval(cycles: &[u64]) -> Option<u64> {
-    let mut counts: BTreeMap<u64, usize> = BTreeMap::new();
+    let mut counts: BTreeMap<u64, u64> = BTreeMap::new();
     for w in cycles.windows(2) {
         *counts.entry(w[1] - w[0]).or_default() += 1;
+    }
+    let total: u64 = counts.values().sum();
+    let (weighted, n) = counts
+        .iter()
+        .filter(|&(_, &n)| 3 * n >= total)
+        .fold((0, 0), |(s, m), (&gap, &n)| (s + gap * n, m + n));
+    if n > 0 {
+        return Some((weighted as f64 / n as f64).round() as u64);
     }
     let best = counts.values().copied().max()?;
     counts.into_iter().find(|&(_, n)| n == best).map(|(g, _)| g)
@@ -343,4 +356,32 @@ pub fn describe_deadlock(report: &DeadlockReport, func: &Func, adapted: &Adapted
         ));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::steady_interval;
+
+    #[test]
+    fn the_interval_is_the_mean_of_the_frequent_gaps() {
+        assert_eq!(steady_interval(&[]), None);
+        assert_eq!(steady_interval(&[7]), None);
+        assert_eq!(steady_interval(&[3, 5]), Some(2));
+        // Bursts count at their mean; a prologue and rare re-entries do not count.
+        let mut cycles = vec![0, 9];
+        for _ in 0..20 {
+            let last = *cycles.last().unwrap();
+            cycles.extend([last + 2, last + 6]);
+        }
+        assert_eq!(steady_interval(&cycles), Some(3));
+        let mut nested: Vec<u64> = (0..30).map(|k| 3 * k).collect();
+        let last = *nested.last().unwrap();
+        nested.extend((0..30).map(|k| last + 79 + 3 * k));
+        assert_eq!(steady_interval(&nested), Some(3));
+        // No frequent gap: the most frequent one, the smaller on ties.
+        assert_eq!(steady_interval(&[0, 1, 3, 6, 10, 15, 20]), Some(5));
+        assert_eq!(steady_interval(&[0, 1, 3, 6, 10]), Some(1));
+        let steady: Vec<u64> = (0..40).map(|k| 5 + 2 * k).collect();
+        assert_eq!(steady_interval(&steady), Some(2));
+    }
 }

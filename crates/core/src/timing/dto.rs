@@ -5,13 +5,15 @@
 //! `{ "clock_period_ns": 4.0, "units": { "<kind>": UNIT, … }, "buffers": { "<TYPE>": BUFFER, … } }`
 //! with `UNIT = { "latency": TABLE, "data": TABLE, "valid": ns, "ready": ns,
 //! ["valid_to_ready": ns], ["cond_to_valid": ns], ["cond_to_ready": ns] }`, `TABLE` either one
-//! number or an object from bitwidth (`"32"`) to number, and
+//! entry or an object from bitwidth (`"32"`) to entry, a data entry a number (ns) and a
+//! latency entry a number of cycles or a list of pipelines
+//! `[{ "cycles": n, "delay": ns }, …]` chosen by the clock period ([`Latency`]), and
 //! `BUFFER = { "latency": { "data": n, "valid": n, "ready": n }, "data": ns, "valid": ns, "ready": ns }`.
 //! Every problem found is reported, each with a span on the offending name where possible.
 
 use super::{
-    BitwidthTable, BufferTiming, SignalLatency, TimingModel, UnitTiming, BUFFER_TYPES,
-    CLOCK_PERIOD_RANGE_NS,
+    BitwidthTable, BufferTiming, Latency, Pipeline, SignalLatency, TimingModel, UnitTiming,
+    BUFFER_TYPES, CLOCK_PERIOD_RANGE_NS,
 };
 use crate::diag::{Diagnostic, FileId, Span};
 use serde::Deserialize;
@@ -28,7 +30,7 @@ struct ModelDto {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct UnitDto {
-    latency: TableDto<u32>,
+    latency: TableDto<UnitLatencyDto>,
     data: TableDto<f64>,
     valid: f64,
     ready: f64,
@@ -45,6 +47,20 @@ struct UnitDto {
 enum TableDto<T> {
     Uniform(T),
     ByWidth(BTreeMap<String, T>),
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum UnitLatencyDto {
+    Cycles(u32),
+    Pipelines(Vec<PipelineDto>),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PipelineDto {
+    cycles: u32,
+    delay: f64,
 }
 
 #[derive(Deserialize)]
@@ -71,8 +87,9 @@ pub fn parse_timing_model(text: &str, file: FileId) -> Result<TimingModel, Vec<D
         vec![Diagnostic::error(format!("invalid timing model: {e}"))
             .with_span(Span::new(file, offset, (offset + 1).min(text.len() as u32)))
             .with_note(
-                "a latency or data table is one number or an object from bitwidth to number, \
-                 e.g. {\"8\": 1.9, \"32\": 2.3}",
+                "a latency or data table is one entry or an object from bitwidth to entry, \
+                 e.g. {\"8\": 1.9, \"32\": 2.3}; a latency entry is a number of cycles or a \
+                 list of pipelines [{\"cycles\": 6, \"delay\": 3.65}, …]",
             )]
     })?;
     let mut errors = Vec::new();
@@ -102,8 +119,8 @@ pub fn parse_timing_model(text: &str, file: FileId) -> Result<TimingModel, Vec<D
     }
     let mut units = BTreeMap::new();
     for (kind, u) in dto.units {
-        let latency = table(u.latency, |_| true);
-        let data = table(u.data, |d| valid_delay(*d));
+        let latency = table(u.latency, latency);
+        let data = table(u.data, |d| valid_delay(d).then_some(d));
         let scalars = [
             u.valid,
             u.ready,
@@ -182,20 +199,39 @@ fn valid_delay(d: f64) -> bool {
     d.is_finite() && d >= 0.0
 }
 
-/// Converts a table, checking widths and values; the error completes "… table <why>".
-fn table<T: Copy>(t: TableDto<T>, ok: impl Fn(&T) -> bool) -> Result<BitwidthTable<T>, String> {
+/// A latency entry, if valid ([`Latency::choice`]).
+fn latency(l: UnitLatencyDto) -> Option<Latency> {
+    match l {
+        UnitLatencyDto::Cycles(cycles) => Some(Latency::Fixed(cycles)),
+        UnitLatencyDto::Pipelines(ps) => Latency::choice(
+            ps.into_iter()
+                .map(|p| Pipeline {
+                    cycles: p.cycles,
+                    delay_ns: p.delay,
+                })
+                .collect(),
+        ),
+    }
+}
+
+/// Converts a table, checking widths and converting entries (`None`: invalid); the error
+/// completes "… table <why>".
+fn table<T, U>(
+    t: TableDto<T>,
+    convert: impl Fn(T) -> Option<U>,
+) -> Result<BitwidthTable<U>, String> {
     match t {
-        TableDto::Uniform(v) if ok(&v) => Ok(BitwidthTable::uniform(v)),
-        TableDto::Uniform(_) => Err("has an invalid value".to_string()),
+        TableDto::Uniform(v) => convert(v)
+            .map(BitwidthTable::uniform)
+            .ok_or_else(|| "has an invalid value".to_string()),
         TableDto::ByWidth(map) => {
             let mut entries = Vec::new();
             for (key, v) in map {
                 let width: u32 = key
                     .parse()
                     .map_err(|_| format!("has the key `{key}`, which is not a bitwidth"))?;
-                if !ok(&v) {
-                    return Err(format!("has an invalid value at width {width}"));
-                }
+                let v =
+                    convert(v).ok_or_else(|| format!("has an invalid value at width {width}"))?;
                 entries.push((width, v));
             }
             BitwidthTable::from_entries(entries)

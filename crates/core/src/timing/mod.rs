@@ -13,9 +13,11 @@
 //! clock period is finite and positive, and all six buffer types are present.
 
 mod dto;
+mod latency;
 mod table;
 
 pub use dto::parse_timing_model;
+pub use latency::{Latency, Pipeline};
 pub use table::BitwidthTable;
 
 use crate::diag::Diagnostic;
@@ -45,8 +47,8 @@ pub enum Signal {
 /// Timing of one unit kind.
 #[derive(Clone, Debug, PartialEq)]
 pub struct UnitTiming {
-    /// Pipeline latency in cycles, by bitwidth.
-    pub latency: BitwidthTable<u32>,
+    /// Pipeline latency in cycles, by bitwidth (possibly depending on the clock period).
+    pub latency: BitwidthTable<Latency>,
     /// Data path delay in ns, by bitwidth.
     pub data: BitwidthTable<f64>,
     /// Valid path delay in ns.
@@ -71,9 +73,9 @@ impl UnitTiming {
         }
     }
 
-    /// True when the unit is combinational at `width` bits (latency 0).
-    pub fn is_combinational(&self, width: u32) -> bool {
-        self.latency.get(width) == 0
+    /// The latency in cycles at `width` bits and a clock period of `clock_period_ns`.
+    pub fn latency_at(&self, width: u32, clock_period_ns: f64) -> u32 {
+        self.latency.at(width).at(clock_period_ns)
     }
 }
 
@@ -170,6 +172,16 @@ impl TimingModel {
         Ok(self)
     }
 
+    /// The same model with every latency fixed at its value at the current clock period, so
+    /// that a later change of the clock period (a report's unclamped timing) keeps them.
+    pub fn with_latencies_fixed(mut self) -> Self {
+        let cp = self.clock_period_ns;
+        for unit in self.units.values_mut() {
+            unit.latency = unit.latency.map(|l| Latency::Fixed(l.at(cp)));
+        }
+        self
+    }
+
     /// The timing of a unit kind, if the model has it.
     pub fn unit(&self, kind: &str) -> Option<&UnitTiming> {
         self.units.get(kind)
@@ -180,9 +192,10 @@ impl TimingModel {
         self.units.iter().map(|(k, v)| (k.as_str(), v))
     }
 
-    /// The latency in cycles of a unit kind at `width` bits.
+    /// The latency in cycles of a unit kind at `width` bits, at the model's clock period.
     pub fn latency(&self, kind: &str, width: u32) -> Option<u32> {
-        self.unit(kind).map(|u| u.latency.get(width))
+        self.unit(kind)
+            .map(|u| u.latency_at(width, self.clock_period_ns))
     }
 
     /// The delay in ns of `signal` through a unit kind at `width` bits.

@@ -11,7 +11,7 @@ pub struct BitwidthTable<T> {
     entries: Vec<(u32, T)>,
 }
 
-impl<T: Copy> BitwidthTable<T> {
+impl<T> BitwidthTable<T> {
     /// One value for every width.
     pub fn uniform(value: T) -> Self {
         BitwidthTable {
@@ -28,17 +28,31 @@ impl<T: Copy> BitwidthTable<T> {
         (distinct && positive).then_some(BitwidthTable { entries })
     }
 
-    /// The value for an operator of `width` bits (ceiling lookup; see the module
+    /// The entry for an operator of `width` bits (ceiling lookup; see the module
     /// documentation).
-    pub fn get(&self, width: u32) -> T {
+    pub fn at(&self, width: u32) -> &T {
         let i = self.entries.partition_point(|&(w, _)| w < width);
         let i = i.min(self.entries.len() - 1);
-        self.entries[i].1
+        &self.entries[i].1
     }
 
     /// The `(width, value)` entries in increasing width (`u32::MAX` for a uniform table).
     pub fn entries(&self) -> &[(u32, T)] {
         &self.entries
+    }
+
+    /// The same widths with each value mapped by `f`.
+    pub fn map<U>(&self, f: impl Fn(&T) -> U) -> BitwidthTable<U> {
+        BitwidthTable {
+            entries: self.entries.iter().map(|(w, v)| (*w, f(v))).collect(),
+        }
+    }
+}
+
+impl<T: Copy> BitwidthTable<T> {
+    /// The value for an operator of `width` bits (see [`Self::at`]).
+    pub fn get(&self, width: u32) -> T {
+        *self.at(width)
     }
 
     /// The largest value of the table.

@@ -21,6 +21,7 @@ use rivulet_core::buffer::local_search::{LocalSearch, SEARCH_WORK};
 use rivulet_core::buffer::milp_placement::RECUT_WORK;
 use rivulet_core::buffer::path_timing::LatePaths;
 use rivulet_core::buffer::retiming::retimed_breaks;
+use rivulet_core::buffer::unit_timing::PathRule;
 use rivulet_core::milp::{MicrolpSolver, MilpSolver, SolveOptions};
 use rivulet_core::timing::TimingModel;
 
@@ -34,8 +35,8 @@ const KERNELS: [&str; 6] = [
 ];
 
 /// The kernel's circuit as the placements see it, at `clock` ns with its most executed CFDFCs, for a placement that
-/// breaks ready paths as `ready_breaks` says.
-fn circuit(name: &str, clock: f64, ready_breaks: ReadyBreaks) -> Circuit {
+/// breaks ready paths and times forward paths as `rules` say.
+fn circuit(name: &str, clock: f64, rules: (ReadyBreaks, PathRule)) -> Circuit {
     let (func, profile) = corpus::circuit_and_profile(name);
     let (cycles, _) = extract_cycles(&profile);
     let cfdfcs = most_executed(&cycles, 0.95, 4)
@@ -46,12 +47,12 @@ fn circuit(name: &str, clock: f64, ready_breaks: ReadyBreaks) -> Circuit {
         .unwrap()
         .with_clock_period(clock)
         .unwrap();
-    Circuit::new(&func, &timing, cfdfcs, ready_breaks, &mut Vec::new())
+    Circuit::new(&func, &timing, cfdfcs, rules, &mut Vec::new())
 }
 
 /// The kernel's circuit at `clock` ns with its MILP in `variant` and its evaluator.
 fn prepared(name: &str, clock: f64, variant: Variant) -> (Circuit, Formulation, Evaluator) {
-    let c = circuit(name, clock, variant.ready_breaks());
+    let c = circuit(name, clock, variant.timing_rules());
     let f = Formulation::build(&c, variant, name);
     let eval = Evaluator::new(&c);
     (c, f, eval)
@@ -176,7 +177,7 @@ fn a_placement_missing_a_needed_break_fails_both() {
 #[test]
 fn searched_and_retimed_placements_are_solutions_no_worse() {
     for name in KERNELS {
-        let c = circuit(name, 4.0, ReadyBreaks::ByRule);
+        let c = circuit(name, 4.0, Variant::Fpga20.timing_rules());
         let f = Formulation::build(&c, Variant::Fpga20, name);
         let search = LocalSearch::new(&c);
         let eval = &search.eval;
@@ -242,7 +243,7 @@ fn searched_and_retimed_placements_are_solutions_no_worse() {
 /// when the cycles left are cut on their channels of least loop weight.
 #[test]
 fn chained_retiming_keeps_earlier_loops_at_their_interval() {
-    let c = circuit("string_match", 100.0, ReadyBreaks::ByRule);
+    let c = circuit("string_match", 100.0, Variant::Fpga20.timing_rules());
     let eval = Evaluator::new(&c);
     let mut chained = no_channels(&c);
     let mut protected = no_channels(&c);

@@ -7,12 +7,17 @@ use rivulet_core::diag::Severity;
 use rivulet_core::driver::{place, BufferOptions};
 use rivulet_core::handshake::{print_func, BufferType, Func, OpId, OpKind};
 use rivulet_core::options::BufferAlgorithm::{self, Fpga20, Fpl22, OnMerges};
+use rivulet_core::timing::TimingModel;
 
 fn options(algorithm: BufferAlgorithm, clock_period_ns: f64) -> BufferOptions {
     BufferOptions {
         algorithm,
         clock_period_ns,
     }
+}
+
+fn timing(clock_period_ns: f64) -> TimingModel {
+    options(OnMerges, clock_period_ns).timing(None).unwrap()
 }
 
 fn buffer_types(func: &Func) -> Vec<BufferType> {
@@ -34,6 +39,7 @@ fn every_cycle_is_cut_and_types_follow_the_mappings() {
             &mut func,
             Some(&profile),
             &options(algorithm, 4.0),
+            &timing(4.0),
             &mut diags,
         );
         assert_eq!(report.algorithm, algorithm, "{name}: {diags:?}");
@@ -66,7 +72,13 @@ fn placement_is_deterministic() {
     let (func, profile) = corpus::circuit_and_profile("fir");
     let placed = |alg: BufferAlgorithm| {
         let mut f = func.clone();
-        let report = place(&mut f, Some(&profile), &options(alg, 4.0), &mut Vec::new());
+        let report = place(
+            &mut f,
+            Some(&profile),
+            &options(alg, 4.0),
+            &timing(4.0),
+            &mut Vec::new(),
+        );
         (print_func(&f), report)
     };
     for alg in [Fpga20, Fpl22] {
@@ -83,6 +95,7 @@ fn a_shorter_clock_period_needs_more_cuts() {
             &mut f,
             Some(&profile),
             &options(Fpga20, ns),
+            &timing(ns),
             &mut Vec::new(),
         );
         buffer_types(&f)
@@ -97,7 +110,13 @@ fn a_shorter_clock_period_needs_more_cuts() {
 fn units_slower_than_the_clock_are_reported() {
     let (mut func, profile) = corpus::circuit_and_profile("fir");
     let mut diags = Vec::new();
-    let report = place(&mut func, Some(&profile), &options(Fpga20, 1.0), &mut diags);
+    let report = place(
+        &mut func,
+        Some(&profile),
+        &options(Fpga20, 1.0),
+        &timing(1.0),
+        &mut diags,
+    );
     assert_eq!(report.algorithm, Fpga20);
     assert!(diags
         .iter()
@@ -108,7 +127,13 @@ fn units_slower_than_the_clock_are_reported() {
 fn without_a_profile_on_merges_is_placed_with_a_warning() {
     let (mut func, _) = corpus::circuit_and_profile("fir");
     let mut diags = Vec::new();
-    let report = place(&mut func, None, &options(Fpga20, 4.0), &mut diags);
+    let report = place(
+        &mut func,
+        None,
+        &options(Fpga20, 4.0),
+        &timing(4.0),
+        &mut diags,
+    );
     assert_eq!((report.requested, report.algorithm), (Fpga20, OnMerges));
     assert!(report.milp.is_none() && report.buffers > 0);
     assert!(diags[0].message.contains("profile"));
@@ -123,6 +148,7 @@ fn none_places_no_buffers_and_an_unknown_algorithm_is_no_option() {
         &mut unbuffered,
         Some(&profile),
         &options(BufferAlgorithm::None, 4.0),
+        &timing(4.0),
         &mut diags,
     );
     assert_eq!(

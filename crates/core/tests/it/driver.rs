@@ -193,19 +193,24 @@ fn the_critical_path_is_reported_against_the_clock_period() {
             ..DriverOptions::default()
         };
         let (out, _) = compile_files(&kernel("fir"), &options, &mut |_| {});
-        out.buffers
-            .expect("report")
-            .critical_path_ns
-            .expect("a path")
+        let r = out.buffers.expect("report");
+        (
+            r.critical_path_ns.expect("a path"),
+            r.data_path_ns.expect("a path"),
+        )
     };
     // On-merges ignores the clock period: fir's loop counter (merge, add, compare, branch)
-    // is one combinational path longer than 4 ns. FPGA20 cuts it.
-    let (on_merges, fpga20) = (
-        critical_path(BufferAlgorithm::OnMerges),
-        critical_path(BufferAlgorithm::Fpga20),
-    );
+    // is one combinational path longer than 4 ns. FPGA20 cuts its data paths, FPL22 its
+    // data/valid paths.
+    let (on_merges, _) = critical_path(BufferAlgorithm::OnMerges);
+    let (_, fpga20_data) = critical_path(BufferAlgorithm::Fpga20);
+    let (fpl22, _) = critical_path(BufferAlgorithm::Fpl22);
     assert!(on_merges > 4.0, "{on_merges}");
-    assert!(fpga20 > 1.0 && fpga20 <= 4.0 + 1e-9, "{fpga20}");
+    assert!(
+        fpga20_data > 1.0 && fpga20_data <= 4.0 + 1e-9,
+        "{fpga20_data}"
+    );
+    assert!(fpl22 > 1.0 && fpl22 <= 4.0 + 1e-9, "{fpl22}");
 }
 
 #[test]

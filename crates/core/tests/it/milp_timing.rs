@@ -18,10 +18,13 @@ fn builtin_model_holds_the_documented_latencies() {
         ("divui", 35),
         ("load", 1),
         ("lsq_load", 5),
-        ("addf", 9),
-        ("mulf", 4),
-        ("divf", 29),
-        ("cmpf", 2),
+        ("addf", 6),
+        ("subf", 6),
+        ("mulf", 2),
+        ("divf", 15),
+        ("cmpf", 0),
+        ("sitofp", 5),
+        ("fptosi", 5),
         ("addi", 0),
         ("fork", 0),
         ("merge", 0),
@@ -32,23 +35,49 @@ fn builtin_model_holds_the_documented_latencies() {
         assert_eq!(t.latency(kind, 32), Some(cycles), "{kind}");
     }
     assert_eq!(t.latency("no_such_unit", 32), None);
-    assert!(t.unit("fork").unwrap().is_combinational(32));
+    assert_eq!(t.unit("fork").unwrap().latency_at(32, 4.0), 0);
+}
+
+#[test]
+fn float_latencies_follow_the_clock_period() {
+    // The shallowest FloPoCo pipeline whose longest stage fits the clock (docs/timing-model.md).
+    let at = |ns: f64, kind: &str, width: u32| {
+        builtin()
+            .with_clock_period(ns)
+            .unwrap()
+            .latency(kind, width)
+    };
+    assert_eq!(at(5.0, "addf", 32), Some(6));
+    assert_eq!(at(3.0, "addf", 32), Some(10));
+    assert_eq!(at(2.8, "addf", 32), Some(36));
+    assert_eq!(at(5.0, "divf", 32), Some(15));
+    assert_eq!(at(10.0, "divf", 32), Some(9));
+    assert_eq!(at(5.0, "addf", 64), Some(12));
+    assert_eq!(at(10.0, "addf", 64), Some(2));
+    assert_eq!(at(4.0, "cmpf", 64), Some(1));
+    // Fixed latencies stay when the clock period changes afterwards.
+    let fixed = builtin()
+        .with_latencies_fixed()
+        .with_clock_period(100.0)
+        .unwrap();
+    assert_eq!(fixed.latency("divf", 32), Some(15));
 }
 
 #[test]
 fn delays_are_looked_up_by_bitwidth() {
     let t = builtin();
-    assert_eq!(t.delay("addi", Signal::Data, 32), Some(2.287));
-    assert_eq!(t.delay("addi", Signal::Data, 9), Some(2.047)); // ceiling: the 16-bit entry
-    assert_eq!(t.delay("addi", Signal::Data, 128), Some(2.767)); // above: the widest entry
-    assert_eq!(t.delay("addi", Signal::Valid, 32), Some(1.397));
-    assert_eq!(t.delay("cond_br", Signal::Ready, 1), Some(1.411));
-    assert_eq!(t.unit("mux").unwrap().cond_to_ready, 1.412);
-    // Every unit's 32-bit data path fits the default clock period (a 64-bit shift does not).
+    assert_eq!(t.delay("addi", Signal::Data, 32), Some(1.869));
+    assert_eq!(t.delay("addi", Signal::Data, 9), Some(1.653)); // ceiling: the 16-bit entry
+    assert_eq!(t.delay("addi", Signal::Data, 128), Some(2.301)); // above: the widest entry
+    assert_eq!(t.delay("cmpi", Signal::Data, 32), Some(1.544));
+    assert_eq!(t.delay("addi", Signal::Valid, 32), Some(1.117));
+    assert_eq!(t.delay("cond_br", Signal::Ready, 1), Some(1.125));
+    assert_eq!(t.unit("mux").unwrap().cond_to_ready, 1.117);
+    // Every unit's 32- and 64-bit data path fits the default clock period.
     for (kind, u) in t.units() {
         assert!(u.data.get(32) < t.clock_period_ns, "{kind}");
+        assert!(u.data.get(64) < t.clock_period_ns, "{kind}");
     }
-    assert!(t.delay("shli", Signal::Data, 64).unwrap() > t.clock_period_ns);
 }
 
 #[test]
@@ -115,6 +144,35 @@ fn a_minimal_model_parses() {
     let t = parse_timing_model(&text, file).unwrap();
     assert_eq!(t.delay("addi", Signal::Data, 16), Some(2.0));
     assert_eq!(t.unit("addi").unwrap().valid_to_ready, 0.0);
+}
+
+#[test]
+fn pipeline_choices_parse_and_are_checked() {
+    let unit = |latency: &str| {
+        format!(
+            r#"{{"clock_period_ns": 3, "units": {{"addf": {{"latency": {latency}, "data": 0, "valid": 0, "ready": 0}}}}, {BUFFERS_OK}}}"#
+        )
+    };
+    let text =
+        unit(r#"{"32": [{"cycles": 10, "delay": 2.9}, {"cycles": 6, "delay": 3.6}], "64": 12}"#);
+    let mut sources = SourceMap::new();
+    let file = sources.add("t.json", text.as_str());
+    let t = parse_timing_model(&text, file).unwrap();
+    assert_eq!(t.latency("addf", 32), Some(10));
+    assert_eq!(t.latency("addf", 64), Some(12));
+    for bad in [
+        r#"{"32": []}"#,
+        r#"{"32": [{"cycles": 2, "delay": 1}, {"cycles": 2, "delay": 3}]}"#,
+        r#"[{"cycles": 2, "delay": -1}]"#,
+    ] {
+        let e = errors_of(&unit(bad));
+        assert!(
+            e.contains("unit `addf`: latency table has an invalid value"),
+            "{bad}: {e}"
+        );
+    }
+    let e = errors_of(&unit(r#"[{"cycles": 2, "delay": 1, "stages": 3}]"#));
+    assert!(e.contains("invalid timing model"), "{e}");
 }
 
 #[test]

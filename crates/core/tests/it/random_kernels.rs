@@ -62,12 +62,8 @@ fn check(source: &str, algorithm: BufferAlgorithm, clock_period_ns: f64) -> Resu
         // The paths through the slow units cannot meet the clock period.
         return Ok(());
     }
-    let late = |path: Option<f64>| path.is_none_or(|p| p > clock_period_ns + TIME_TOLERANCE_NS);
-    if algorithm != OnMerges && late(report.critical_path_ns) {
-        return Err(format!("critical path {:?} ns", report.critical_path_ns));
-    }
-    if algorithm == Fpl22 && late(report.ready_path_ns) {
-        return Err(format!("ready path {:?} ns", report.ready_path_ns));
+    if !report.meets_clock_period() {
+        return Err(format!("{:?} ns", report.constrained_paths()));
     }
     Ok(())
 }

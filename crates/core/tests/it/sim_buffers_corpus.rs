@@ -44,17 +44,10 @@ fn cycles(file: &Path, o: BufferOptions) -> Result<u64, String> {
                 render(&run.sources, &run.out.diagnostics)
             ));
         }
-        let critical_path = r.critical_path_ns.unwrap_or(f64::INFINITY);
-        if r.algorithm != OnMerges && critical_path > o.clock_period_ns + TIME_TOLERANCE_NS {
+        if !r.meets_clock_period() {
             return Err(format!(
-                "critical path {critical_path} ns misses the {} ns clock period",
-                o.clock_period_ns
-            ));
-        }
-        let ready_path = r.ready_path_ns.unwrap_or(f64::INFINITY);
-        if r.algorithm == Fpl22 && ready_path > o.clock_period_ns + TIME_TOLERANCE_NS {
-            return Err(format!(
-                "ready path {ready_path} ns misses the {} ns clock period",
+                "{:?} miss the {} ns clock period",
+                r.constrained_paths(),
                 o.clock_period_ns
             ));
         }

@@ -1,6 +1,7 @@
 //! The placement summary `compile` and `sim` print, and the LP files of `--dump-milp`.
 
 use rivulet_core::driver::BufferReport;
+use rivulet_core::options::BufferAlgorithm;
 use std::path::Path;
 
 /// A few lines describing what the placement did.
@@ -18,6 +19,15 @@ pub fn summary(r: &BufferReport) -> String {
     };
     if let Some(ns) = r.critical_path_ns {
         s += &format!("critical path: {ns:.3} ns ({})\n", against_clock(ns));
+    }
+    if let Some(ns) = r
+        .data_path_ns
+        .filter(|_| r.algorithm == BufferAlgorithm::Fpga20)
+    {
+        s += &format!(
+            "data path: {ns:.3} ns ({}; FPGA20 times data paths only)\n",
+            against_clock(ns)
+        );
     }
     if let Some(ns) = r.ready_path_ns {
         s += &format!("ready path: {ns:.3} ns ({})\n", against_clock(ns));

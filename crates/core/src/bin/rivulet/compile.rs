@@ -1,4 +1,4 @@
-//! `rivulet compile K.c --emit <kind> [--buffers ALG --clock-period NS --dump-milp DIR]`:
+//! `rivulet compile K.c --emit <kind> [--buffers ALG --clock-period NS --timing FILE --dump-milp DIR]`:
 //! compiles a kernel and prints one of its forms (Handshake, DOT, HW, Synth and RTL with the
 //! buffers of `--buffers`; default: the materialized circuit, or on-merges for HW and RTL).
 
@@ -6,6 +6,7 @@ use crate::output::out;
 use rivulet_core::cfg::print;
 use rivulet_core::diag::{has_errors, render, SourceMap};
 use rivulet_core::driver::{self, BufferOptions, BufferReport, DriverOptions, StageGroup};
+use rivulet_core::timing::{parse_timing_model, TimingModel};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -42,18 +43,40 @@ pub fn lookup_next_to(file: &Path) -> impl FnMut(&str) -> Option<String> {
     move |name: &str| std::fs::read_to_string(dir.join(name)).ok()
 }
 
-/// Buffer placement on the command line.
+/// Reads a timing characterisation (`--timing`), printing its diagnostics; `Err` is the exit
+/// code when it cannot be read or is invalid.
+pub fn load_timing(path: &Path) -> Result<TimingModel, ExitCode> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        eprintln!("error: cannot read {}: {e}", path.display());
+        ExitCode::from(1)
+    })?;
+    let mut sources = SourceMap::new();
+    let file = sources.add(path.display().to_string(), text.as_str());
+    parse_timing_model(&text, file).map_err(|ds| {
+        eprint!("{}", render(&sources, &ds));
+        ExitCode::from(1)
+    })
+}
+
+/// Buffer placement and timing on the command line.
 pub struct Placement {
     /// The algorithm and clock period, when `--buffers` was given.
     pub buffers: Option<BufferOptions>,
+    /// The timing characterisation of `--timing` (`None`: the built-in one).
+    pub timing: Option<TimingModel>,
     /// Where to write the MILPs as LP files.
     pub dump_milp: Option<std::path::PathBuf>,
 }
 
 impl Placement {
-    /// The driver's options (on-merges unless `--buffers` was given).
-    pub fn options(&self) -> BufferOptions {
-        self.buffers.clone().unwrap_or_default()
+    /// The driver's options for placement and timing (on-merges unless `--buffers` was
+    /// given); the caller fills in the rest.
+    pub fn options(&self) -> DriverOptions {
+        DriverOptions {
+            buffers: self.buffers.clone().unwrap_or_default(),
+            timing: self.timing.clone(),
+            ..DriverOptions::default()
+        }
     }
 
     /// Prints the placement summary on stderr and writes the LP files when asked.

@@ -19,12 +19,11 @@ pub fn run(
 ) -> ExitCode {
     // Without `--buffers`, the materialized circuit before buffer placement.
     let options = DriverOptions {
-        buffers: placement.buffers.clone().unwrap_or_default(),
         stop_after: Some(match placement.buffers {
             Some(_) => StageGroup::Hw,
             None => StageGroup::Handshake,
         }),
-        ..DriverOptions::default()
+        ..placement.options()
     };
     let out = driver::compile(sources, id, lookup, &options, &mut |_| {});
     if let Err(e) = placement.finish(out.buffers.as_ref()) {

@@ -58,6 +58,10 @@ enum Command {
         /// Target clock period in ns for the MILP placements.
         #[arg(long, default_value_t = 4.0)]
         clock_period: f64,
+        /// Unit timing characterisation (JSON, the format of configs/timing.json; default:
+        /// the built-in one).
+        #[arg(long)]
+        timing: Option<std::path::PathBuf>,
         /// Write the placement's MILPs as CPLEX LP files into this directory.
         #[arg(long)]
         dump_milp: Option<std::path::PathBuf>,
@@ -83,6 +87,10 @@ enum Command {
         /// Target clock period in ns for the MILP placements.
         #[arg(long, default_value_t = 4.0)]
         clock_period: f64,
+        /// Unit timing characterisation (JSON, the format of configs/timing.json; default:
+        /// the built-in one).
+        #[arg(long)]
+        timing: Option<std::path::PathBuf>,
         /// Write the trace as VCD to this file.
         #[arg(long)]
         vcd: Option<std::path::PathBuf>,
@@ -122,13 +130,19 @@ fn main() -> ExitCode {
             allow_generators,
             buffers,
             clock_period,
+            timing,
             dump_milp,
         } => {
+            let timing = match timing.as_deref().map(compile::load_timing).transpose() {
+                Ok(t) => t,
+                Err(code) => return code,
+            };
             let placement = compile::Placement {
                 buffers: buffers.map(|algorithm| BufferOptions {
                     algorithm,
                     clock_period_ns: clock_period,
                 }),
+                timing,
                 dump_milp,
             };
             let emit = emit.unwrap_or(
@@ -156,9 +170,24 @@ fn main() -> ExitCode {
             file,
             buffers,
             clock_period,
+            timing,
             vcd,
             json,
-        } => sim::run_cmd(&file, buffers, clock_period, vcd.as_deref(), json),
+        } => {
+            let timing = match timing.as_deref().map(compile::load_timing).transpose() {
+                Ok(t) => t,
+                Err(code) => return code,
+            };
+            let placement = compile::Placement {
+                buffers: Some(BufferOptions {
+                    algorithm: buffers,
+                    clock_period_ns: clock_period,
+                }),
+                timing,
+                dump_milp: None,
+            };
+            sim::run_cmd(&file, &placement, vcd.as_deref(), json)
+        }
         Command::Opt {
             file,
             verify,

@@ -54,10 +54,7 @@ pub fn emit_hw(
     lookup: &mut dyn FnMut(&str) -> Option<String>,
     placement: &Placement,
 ) -> ExitCode {
-    let options = DriverOptions {
-        buffers: placement.options(),
-        ..DriverOptions::default()
-    };
+    let options = placement.options();
     let out = compile(sources, id, lookup, &options);
     if let Err(e) = placement.finish(out.buffers.as_ref()) {
         return fail(&e);
@@ -96,9 +93,8 @@ pub fn run(
     rtl.allow_external_generators = args.allow_generators;
     rtl.zip = args.zip.is_some();
     let options = DriverOptions {
-        buffers: placement.options(),
         rtl: Some(rtl),
-        ..DriverOptions::default()
+        ..placement.options()
     };
     let out = compile(sources, id, lookup, &options);
     if let Err(e) = placement.finish(out.buffers.as_ref()) {

@@ -1,15 +1,15 @@
-//! `rivulet sim K.c [--buffers on-merges|fpga20|fpl22|none] [--clock-period NS] [--vcd out.vcd]
-//! [--json]`: compiles the kernel to a circuit (buffers placed by the driver's placement, the
+//! `rivulet sim K.c [--buffers on-merges|fpga20|fpl22|none] [--clock-period NS] [--timing FILE]
+//! [--vcd out.vcd] [--json]`: compiles the kernel to a circuit (buffers placed by the driver's placement, the
 //! same as `compile`), simulates it cycle by cycle on the inputs `main` passes, and checks its
 //! outputs against the interpreter. Prints the check, the cycles and each loop's measured initiation
 //! interval; with `--json` the last line is the simulated call in the interpreter's JSON format
 //! plus `"cycles"`. Exit 1 on a compile error, mismatch, deadlock or other failed run.
 
 use crate::buffers::summary;
-use crate::compile::{load, lookup_next_to};
+use crate::compile::{load, lookup_next_to, Placement};
 use crate::output::{out, outln};
 use rivulet_core::diag::{has_errors, render};
-use rivulet_core::driver::{self, BufferOptions, DriverOptions};
+use rivulet_core::driver::{self, DriverOptions};
 use rivulet_core::interp::json;
 use rivulet_core::options::BufferAlgorithm;
 use rivulet_core::sim::run_kernel::describe_deadlock;
@@ -18,13 +18,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 /// Runs the subcommand.
-pub fn run_cmd(
-    file: &Path,
-    algorithm: BufferAlgorithm,
-    clock_period_ns: f64,
-    vcd: Option<&Path>,
-    as_json: bool,
-) -> ExitCode {
+pub fn run_cmd(file: &Path, placement: &Placement, vcd: Option<&Path>, as_json: bool) -> ExitCode {
     let (mut sources, id) = match load(file) {
         Ok(x) => x,
         Err(e) => {
@@ -34,17 +28,14 @@ pub fn run_cmd(
     };
     let mut lookup = lookup_next_to(file);
     let options = DriverOptions {
-        buffers: BufferOptions {
-            algorithm,
-            clock_period_ns,
-        },
         stop_after: Some(driver::StageGroup::Buffers),
         simulate: Some(SimOptions {
             trace: vcd.is_some(),
             ..SimOptions::default()
         }),
-        ..DriverOptions::default()
+        ..placement.options()
     };
+    let algorithm = options.buffers.algorithm;
     let out = driver::compile(&mut sources, id, &mut lookup, &options, &mut |_| {});
     eprint!("{}", render(&sources, &out.diagnostics));
     let failure = out.simulation_failure();

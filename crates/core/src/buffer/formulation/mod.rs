@@ -28,6 +28,7 @@ pub mod timing;
 use super::channel_id::ChannelVec;
 use super::circuit::{Circuit, ReadyBreaks};
 use super::greedy::{ChannelBuffers, Placement};
+use super::unit_timing::PathRule;
 use crate::milp::{Cmp, LinExpr, Model, Sense, VarId};
 
 /// Most slots one channel may get.
@@ -49,11 +50,11 @@ pub enum Variant {
 }
 
 impl Variant {
-    /// Where the variant's placements break ready paths.
-    pub fn ready_breaks(self) -> ReadyBreaks {
+    /// Where the variant's placements break ready paths, and which forward paths they time.
+    pub fn timing_rules(self) -> (ReadyBreaks, PathRule) {
         match self {
-            Variant::Fpga20 => ReadyBreaks::ByRule,
-            Variant::Fpl22 => ReadyBreaks::Anywhere,
+            Variant::Fpga20 => (ReadyBreaks::ByRule, PathRule::DataOnly),
+            Variant::Fpl22 => (ReadyBreaks::Anywhere, PathRule::DataAndValid),
         }
     }
 }
