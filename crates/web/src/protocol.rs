@@ -14,6 +14,11 @@ use rivulet_core::options::{BufferAlgorithm, Hdl};
 use rivulet_core::view::{GraphView, SimView};
 use serde::{Deserialize, Serialize};
 
+/// The name of the editor tab whose JSON, when present, replaces the built-in unit timing
+/// characterisation (the format of `configs/timing.json`); it travels with the sources, so
+/// share links keep it.
+pub const TIMING_FILE: &str = "timing.json";
+
 /// One source file sent to the compiler.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WireFile {
@@ -162,8 +167,15 @@ pub struct WireBuffers {
     pub buffers: usize,
     /// The placed circuit's longest combinational data/valid path, in nanoseconds.
     pub critical_path_ns: Option<f64>,
+    /// The placed circuit's longest combinational data path (valid delays left out), in
+    /// nanoseconds: what FPGA20 constrains.
+    #[serde(default)]
+    pub data_path_ns: Option<f64>,
     /// The placed circuit's longest combinational ready path, in nanoseconds.
     pub ready_path_ns: Option<f64>,
+    /// The timing characterisation used: `built-in` or [`TIMING_FILE`].
+    #[serde(default)]
+    pub timing: String,
     /// Time placement took in the worker (MILP build and solve included), in milliseconds.
     pub millis: f64,
     /// The MILP's size and status, for MILP-based algorithms.

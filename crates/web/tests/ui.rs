@@ -371,6 +371,37 @@ fn a_syntax_error_comes_back_at_its_line() {
 }
 
 #[wasm_bindgen_test]
+fn a_timing_tab_replaces_the_builtin_characterisation() {
+    use rivulet_core::timing::BUILTIN_JSON;
+    let mut files = find("fir").unwrap().files();
+    let (plain, _) = compile_here(files.clone(), Hdl::Vhdl);
+    assert_eq!(plain.buffers.unwrap().timing, "built-in");
+    // A valid tab is used (and is no header of the kernel's).
+    files.push(("timing.json".into(), BUILTIN_JSON.into()));
+    let (custom, _) = compile_here(files.clone(), Hdl::Vhdl);
+    assert!(
+        custom
+            .diagnostics
+            .iter()
+            .all(|d| d.severity != Severity::Error),
+        "{:?}",
+        custom.diagnostics
+    );
+    assert_eq!(custom.buffers.unwrap().timing, "timing.json");
+    // A broken one stops the compile with its errors located in the tab.
+    let last = files.len() - 1;
+    files[last].1 = BUILTIN_JSON.replacen("\"latency\": 0", "\"latency\": -1", 1);
+    let (broken, _) = compile_here(files, Hdl::Vhdl);
+    let error = broken
+        .diagnostics
+        .iter()
+        .find(|d| d.severity == Severity::Error)
+        .expect("an error");
+    assert_eq!(error.at.as_ref().expect("located").file, "timing.json");
+    assert!(broken.stages.is_empty() && broken.buffers.is_none());
+}
+
+#[wasm_bindgen_test]
 async fn pipeline_buffers_and_rtl_views_show_a_compilation() {
     let app = mount().await;
     assert!(app.text("stage-cfg").contains("not compiled"));
@@ -402,6 +433,16 @@ async fn pipeline_buffers_and_rtl_views_show_a_compilation() {
         out.buffers.as_ref().unwrap().buffers.to_string()
     );
     assert!(app.text("buffers-milp").contains("no MILP"));
+    assert!(app.text("buffers-timing").contains("built-in"));
+    // "Edit timing model" opens a timing.json tab with the built-in characterisation.
+    let tabs = app.session.files.with_untracked(Vec::len);
+    app.click("edit-timing");
+    settle().await;
+    let files = app.session.files.get_untracked();
+    assert_eq!(files.len(), tabs + 1);
+    assert_eq!(files[tabs].name, "timing.json");
+    assert_eq!(files[tabs].text, rivulet_core::timing::BUILTIN_JSON);
+    assert_eq!(app.session.active.get_untracked(), tabs);
 
     app.click("view-rtl");
     settle().await;

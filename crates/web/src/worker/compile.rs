@@ -4,18 +4,21 @@
 //! shows — golden run, Synth phases, RTL in the chosen language and its zip — forwards each
 //! stage's name to `progress` as it starts, times the stages with the caller's clock (the
 //! core reads none), builds the graph view of the buffered circuit, and maps the core's
-//! results to the wire types of `protocol`.
+//! results to the wire types of `protocol`. A [`TIMING_FILE`] tab is the unit timing
+//! characterisation, not a header: parsed here, it replaces the built-in one.
 
 use crate::protocol::{
     CompileOutcome, StageOutcome, WireBuffers, WireDiagnostic, WireFile, WireLoop, WireMilp,
-    WireOptions, WireRtl,
+    WireOptions, WireRtl, TIMING_FILE,
 };
 use base64::Engine;
+use rivulet_core::diag::SourceMap;
 use rivulet_core::driver::{
     compile_files, BufferOptions, BufferReport, Compiled, DriverOptions, RtlOptions, RtlOutput,
     StageGroup,
 };
 use rivulet_core::options::Hdl;
+use rivulet_core::timing::{parse_timing_model, TimingModel};
 
 /// Compiles `files` (kernel first) with `options`, calling `progress` with the name of each
 /// stage as it starts; `now` is a clock in milliseconds. Never panics on user input.
@@ -36,6 +39,21 @@ pub fn compile_keeping(
     now: &dyn Fn() -> f64,
 ) -> (CompileOutcome, Compiled) {
     let started = now();
+    let (timing, timing_errors) = custom_timing(files);
+    if !timing_errors.is_empty() {
+        let outcome = CompileOutcome {
+            compiler: rivulet_core::banner(),
+            diagnostics: timing_errors,
+            millis: now() - started,
+            ..CompileOutcome::default()
+        };
+        return (outcome, Compiled::default());
+    }
+    let timing_name = if timing.is_some() {
+        TIMING_FILE
+    } else {
+        "built-in"
+    };
     let kernel = files.first().map_or("kernel.c", |f| f.name.as_str());
     let mut rtl = RtlOptions::new(options.hdl, kernel);
     rtl.zip = true;
@@ -44,6 +62,7 @@ pub fn compile_keeping(
             algorithm: options.buffer_algorithm,
             clock_period_ns: options.clock_period_ns,
         },
+        timing,
         golden: true,
         synth: true,
         rtl: Some(rtl),
@@ -51,6 +70,7 @@ pub fn compile_keeping(
     };
     let pairs: Vec<(String, String)> = files
         .iter()
+        .filter(|f| f.name != TIMING_FILE)
         .map(|f| (f.name.clone(), f.text.clone()))
         .collect();
     let mut starts = Vec::new();
@@ -97,7 +117,7 @@ pub fn compile_keeping(
         buffers: out
             .buffers
             .as_ref()
-            .map(|b| wire_buffers(b, buffers_millis)),
+            .map(|b| wire_buffers(b, buffers_millis, timing_name)),
         rtl: out
             .rtl
             .as_ref()
@@ -112,14 +132,36 @@ pub fn compile_keeping(
     (outcome, out)
 }
 
-fn wire_buffers(b: &BufferReport, millis: f64) -> WireBuffers {
+/// The characterisation of the [`TIMING_FILE`] tab, if there is one (not the kernel's), or
+/// the diagnostics that reject it.
+fn custom_timing(files: &[WireFile]) -> (Option<TimingModel>, Vec<WireDiagnostic>) {
+    let Some(file) = files.iter().skip(1).find(|f| f.name == TIMING_FILE) else {
+        return (None, Vec::new());
+    };
+    let mut sources = SourceMap::new();
+    let id = sources.add(TIMING_FILE, file.text.as_str());
+    match parse_timing_model(&file.text, id) {
+        Ok(model) => (Some(model), Vec::new()),
+        Err(ds) => {
+            let wire = ds
+                .iter()
+                .map(|d| WireDiagnostic::from_core(&sources, d))
+                .collect();
+            (None, wire)
+        }
+    }
+}
+
+fn wire_buffers(b: &BufferReport, millis: f64, timing: &str) -> WireBuffers {
     WireBuffers {
         requested: b.requested,
         algorithm: b.algorithm,
         clock_period_ns: b.clock_period_ns,
         buffers: b.buffers,
         critical_path_ns: b.critical_path_ns,
+        data_path_ns: b.data_path_ns,
         ready_path_ns: b.ready_path_ns,
+        timing: timing.to_string(),
         millis,
         milp: b.milp.as_ref().map(|m| WireMilp {
             variables: m.variables,

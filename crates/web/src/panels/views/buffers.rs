@@ -1,12 +1,16 @@
 //! The buffers view: what buffer placement did for the latest compilation — algorithm asked
 //! for and used, clock period, buffers placed, placement time — and, for MILP-based
 //! algorithms, the MILP's size and status, the predicted throughput per loop and the LP files
-//! to download. The algorithm and clock period are chosen in the options row above.
+//! to download. The algorithm and clock period are chosen in the options row above; the
+//! timing model can be edited in a `timing.json` tab.
 
 use crate::download::download_text;
-use crate::protocol::WireBuffers;
+use crate::protocol::{WireBuffers, TIMING_FILE};
 use crate::state::use_session;
 use leptos::prelude::*;
+use rivulet_core::options::BufferAlgorithm;
+use rivulet_core::share::{SharedFile, MAX_FILES};
+use rivulet_core::timing::BUILTIN_JSON;
 
 /// The buffer placement report.
 #[component]
@@ -131,9 +135,23 @@ fn report_view(b: WireBuffers) -> impl IntoView {
                 <dd data-testid="buffers-critical-path">
                     {against_clock(b.critical_path_ns, b.clock_period_ns)}
                 </dd>
+                {(b.algorithm == BufferAlgorithm::Fpga20).then(|| view! {
+                    <dt title="FPGA20 times data paths only, as the reference compiler does">
+                        "Data path"
+                    </dt>
+                    <dd data-testid="buffers-data-path">
+                        {against_clock(b.data_path_ns, b.clock_period_ns)}
+                    </dd>
+                })}
                 <dt>"Ready path"</dt>
                 <dd data-testid="buffers-ready-path">
                     {against_clock(b.ready_path_ns, b.clock_period_ns)}
+                </dd>
+                <dt>"Timing model"</dt>
+                <dd data-testid="buffers-timing">
+                    {timing_label(&b.timing)}
+                    " "
+                    <EditTiming />
                 </dd>
                 <dt>"Buffers placed"</dt>
                 <dd data-testid="buffers-count">{b.buffers}</dd>
@@ -145,6 +163,55 @@ fn report_view(b: WireBuffers) -> impl IntoView {
             {throughput}
             {lp_files}
         </div>
+    }
+}
+
+/// What the report's timing model was.
+fn timing_label(timing: &str) -> String {
+    if timing == TIMING_FILE {
+        format!("your {TIMING_FILE} tab")
+    } else {
+        "built-in (Dynamatic's 2025 characterisation)".to_string()
+    }
+}
+
+/// Opens the [`TIMING_FILE`] tab, creating it with the built-in characterisation to edit.
+#[component]
+fn EditTiming() -> impl IntoView {
+    let session = use_session();
+    let open = move |_| {
+        let existing = session
+            .files
+            .with_untracked(|f| f.iter().position(|f| f.name == TIMING_FILE));
+        let count = session.files.with_untracked(Vec::len);
+        let index = match existing {
+            Some(i) => i,
+            None if count >= MAX_FILES => {
+                let full = format!("at most {MAX_FILES} files: delete a tab to add {TIMING_FILE}");
+                session.notice.set(Some(full));
+                return;
+            }
+            None => {
+                session.files.update(|f| {
+                    f.push(SharedFile {
+                        name: TIMING_FILE.to_string(),
+                        text: BUILTIN_JSON.to_string(),
+                    })
+                });
+                count
+            }
+        };
+        session.active.set(index);
+    };
+    view! {
+        <button
+            class="button small"
+            data-testid="edit-timing"
+            title="Edit the unit delays and latencies in a timing.json tab; the next compile uses it"
+            on:click=open
+        >
+            "Edit timing model"
+        </button>
     }
 }
 
