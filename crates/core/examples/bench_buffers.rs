@@ -1,8 +1,9 @@
 //! Buffer placement over the kernels of `tests/kernels/`: for each kernel and MILP algorithm,
 //! the model's size, the placement's time (CFDFC extraction, model, solve, insertion; under
 //! the clock), the solver's status and where its solution came from, the predicted
-//! throughput of each CFDFC, the simulated cycles, critical data/valid path and critical
-//! ready path against the on-merges placement's, and the initiation interval the simulator
+//! throughput of each CFDFC, the simulated cycles, critical data/valid path, data path (what
+//! FPGA20 constrains), critical ready path and buffers placed against the on-merges
+//! placement's cycles and paths, and the initiation interval the simulator
 //! measures at each loop header (`bbN=II`). The totals compare the algorithms in cycles and
 //! in time (cycles times the clock period the circuit can run at, the longer of its two
 //! critical paths).
@@ -47,7 +48,7 @@ fn main() {
     }
     println!(
         "{:<22} {:<7} {:>6} {:>5} {:>6} {:>8} {:<14} {:<11} {:>8} {:>6} {:>6} {:>8} {:>6} \
-         {:>6}  throughput per CFDFC | measured II per loop",
+         {:>6} {:>6} {:>5}  throughput per CFDFC | measured II per loop",
         "kernel",
         "alg",
         "vars",
@@ -58,7 +59,9 @@ fn main() {
         "source",
         "cycles",
         "cp ns",
+        "data",
         "rdy ns",
+        "bufs",
         "on-merg",
         "cp ns",
         "rdy ns"
@@ -124,7 +127,7 @@ fn main() {
                 .collect();
             println!(
                 "{name:<22} {:<7} {:>6} {:>5} {:>6} {ms:>8.1} {status:<14} {:<11} {:>8} \
-                 {:>6} {:>6} {:>8} {:>6} {:>6}  {} | {intervals}",
+                 {:>6} {:>6} {:>6} {:>5} {:>8} {:>6} {:>6}  {} | {intervals}",
                 algorithm.name(),
                 count(|m| m.variables),
                 count(|m| m.integer_variables),
@@ -132,7 +135,9 @@ fn main() {
                 m.map_or("-", |m| m.source.as_str()),
                 cycles,
                 ns(report.critical_path_ns),
+                ns(report.data_path_ns),
                 ns(report.ready_path_ns),
+                report.buffers,
                 base,
                 ns(base_cp),
                 ns(base_ready),

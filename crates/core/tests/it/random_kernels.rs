@@ -76,7 +76,10 @@ fn random_kernels_simulate_to_the_interpreters_outputs_with_every_placement() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(DEFAULT_PROGRAMS);
     let seeds: Vec<u64> = match std::env::var("RIVULET_RANDOM_SEEDS") {
-        Ok(list) => list.split(',').filter_map(|s| s.trim().parse().ok()).collect(),
+        Ok(list) => list
+            .split(',')
+            .filter_map(|s| s.trim().parse().ok())
+            .collect(),
         Err(_) => (0..programs).collect(),
     };
     let mut failures = Vec::new();

@@ -2,7 +2,8 @@
 //! interval the simulator then measures at the loop's header, on loops chosen for what
 //! the throughput model must capture (docs/buffering.md lists every loop of the corpus).
 //! The header's interval is the loop's only where the loop's control cannot run ahead of
-//! its body (stencil_3d's header measures 2 while its seven loads take 7 cycles).
+//! its body (stencil_3d's header measures 2 while its seven loads take 7 cycles). And the
+//! intervals the reference compiler expects with FPGA20 at 5 ns hold.
 
 use crate::support::corpus;
 use rivulet_core::driver::BufferOptions;
@@ -84,6 +85,54 @@ fn predicted_intervals_are_the_measured_ones() {
             failures.push(format!(
                 "{kernel} bb{header} ({what}): predicted throughput {predicted:.3} (II {interval}), \
                  measured II {measured}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `(kernel, header block of the innermost loop, the II the reference compiler expects with
+/// FPGA20 at 5 ns, why)`: its own test suite's expectations (fir, a matrix-vector product, an
+/// integer nested loop at II 1) and float reductions at their adder's latency in the timing
+/// model (docs/timing-model.md: f32 addf 6 cycles, f64 12 at 5 ns).
+const REFERENCE_INTERVALS: &[(&str, u32, u64, &str)] = &[
+    ("fir", 1, 1, "an integer accumulation"),
+    ("matvec", 3, 1, "a matrix-vector inner product"),
+    ("conv2d", 6, 1, "the innermost loop of an integer loop nest"),
+    (
+        "tensor_contract",
+        5,
+        6,
+        "an f32 reduction: one addf per iteration",
+    ),
+    (
+        "dot_double",
+        1,
+        12,
+        "an f64 reduction: one addf per iteration",
+    ),
+];
+
+#[test]
+fn the_reference_compilers_intervals_hold_with_fpga20_at_5_ns() {
+    let mut failures = Vec::new();
+    for &(kernel, header, expected, what) in REFERENCE_INTERVALS {
+        let file = corpus::repo_root().join(format!("tests/kernels/{kernel}/{kernel}.c"));
+        let options = BufferOptions {
+            algorithm: BufferAlgorithm::Fpga20,
+            clock_period_ns: 5.0,
+        };
+        let run = corpus::simulate(&file, options).unwrap();
+        let measured = run
+            .out
+            .simulation
+            .iter()
+            .flat_map(|c| &c.loops)
+            .find(|l| l.bb == Some(header))
+            .and_then(|l| l.ii);
+        if measured != Some(expected) {
+            failures.push(format!(
+                "{kernel} bb{header} ({what}): expected II {expected}, measured {measured:?}"
             ));
         }
     }
