@@ -94,6 +94,18 @@ impl Counted {
         Some(c)
     }
 
+    /// True when the header's exit is the only way out of the loop (no `break`, `return`).
+    pub fn single_exit(&self, f: &Function) -> bool {
+        self.blocks.iter().all(|&b| {
+            b == self.header
+                || f.block(b)
+                    .term
+                    .successors()
+                    .iter()
+                    .all(|s| self.blocks.contains(s))
+        })
+    }
+
     /// The trip count: how often the body runs.
     pub fn trips(&self) -> usize {
         self.states.len() - 1

@@ -2,16 +2,15 @@
 //! left without effect.
 //!
 //! For every counted loop ([`super::counted`]: a known start, a pure recurrence, the exit
-//! test in the header, found by running the recurrence exactly as the interpreter would),
-//! innermost first:
+//! test in the header, found by running the recurrence exactly as the interpreter would)
+//! whose header's exit is its only way out, innermost first:
 //! 1. **Exit values.** A value of the header used after the loop (outside it, or as an
 //!    argument of the exit edge) is replaced by its value at exit, computed in the preheader:
 //!    a constant when the exit state gives it (induction variables, anything computed from
 //!    them in the header), or `init + Σ e_k` for an accumulator, a header parameter with an
 //!    unknown start whose next value is `p + e` or `p - e` (integers) with `e` known in every
 //!    state (`x += c`, `s += i`). Sums wrap like the IR's integers.
-//! 2. **Deletion.** A loop that, after that, has a single exit (the header's), no store or
-//!    call, no inner loop, and no value used outside it, is removed: the preheader branches
+//! 2. **Deletion.** A loop that, after that, has no store or call, no inner loop, and no value used outside it, is removed: the preheader branches
 //!    straight to the exit. Its trip count is finite by construction (the recurrence ran to
 //!    its end), so nothing observable is lost.
 //!
@@ -37,14 +36,14 @@ pub fn run(f: &mut Function) {
         let Some(l) = loops.iter().find(|l| tried.insert(l.header)) else {
             return;
         };
-        let Some(c) = Counted::find(f, &cfg, l) else {
+        let Some(c) = Counted::find(f, &cfg, l).filter(|c| c.single_exit(f)) else {
             continue;
         };
         let inner = loops
             .iter()
             .any(|o| o.header != c.header && c.blocks.contains(&o.header));
         replace_exit_values(f, &c);
-        if !inner && deletable(f, &cfg, &c) {
+        if !inner && deletable(f, &c) {
             f.block_mut(c.preheader).term = Terminator::Br(c.exit.clone());
             remove_unreachable(f);
         }
@@ -161,7 +160,7 @@ fn visit_after(f: &Function, c: &Counted, use_: &mut dyn FnMut(Value)) {
 }
 
 /// True when removing the loop changes nothing observable (see the module doc).
-fn deletable(f: &Function, cfg: &Cfg, c: &Counted) -> bool {
+fn deletable(f: &Function, c: &Counted) -> bool {
     let mut defined: BTreeSet<Value> = BTreeSet::new();
     for &b in &c.blocks {
         let bd = f.block(b);
@@ -172,14 +171,6 @@ fn deletable(f: &Function, cfg: &Cfg, c: &Counted) -> bool {
                 return false;
             }
             defined.extend(d.result);
-        }
-        let leaves = bd
-            .term
-            .successors()
-            .iter()
-            .any(|s| !c.blocks.contains(s) && cfg.reachable(*s));
-        if b != c.header && leaves {
-            return false;
         }
     }
     let mut escapes = false;
