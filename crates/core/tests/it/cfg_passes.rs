@@ -8,11 +8,17 @@
 //! The explicit checks below hold the edge cases to what they must show, whatever the golden
 //! file says: the zero-trip, count-down and wrapping loops are gone, the loop with a store is
 //! kept, the clamp became selects, the arms with a load or a division were not converted.
+//! And random kernels ([`kernel_gen`]) must compute the same in the interpreter with and
+//! without the scalar passes (`RIVULET_RANDOM_KERNELS=n` runs `n` programs).
 
-use crate::support::{corpus, golden};
-use rivulet_core::cfg::passes::PIPELINE;
+use crate::support::{corpus, golden, kernel_gen};
+use rivulet_core::cfg::build::build_module;
+use rivulet_core::cfg::passes::{run_pass, PassId, PIPELINE};
 use rivulet_core::cfg::print::print_module;
+use rivulet_core::cfg::verify::verify_module;
+use rivulet_core::diag::SourceMap;
 use rivulet_core::driver::{Compiled, StageGroup};
+use rivulet_core::interp::{json, run, InterpOptions};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -142,4 +148,41 @@ fn arms_with_loads_or_divisions_and_branches_outside_loops_stay() {
     let ir = kernel("if_convert_kept");
     assert_eq!(ir.matches("cond_br").count(), 4, "{ir}");
     assert!(!ir.contains("select"), "{ir}");
+}
+
+/// The scalar passes this file is about; the differential test runs the pipeline without them
+/// as its reference.
+const SCALAR_PASSES: [PassId; 3] = [PassId::IndVars, PassId::SimplifyCfg, PassId::IfConvert];
+
+/// The kernel calls (arguments after the call, return value) of `source` run through the
+/// pipeline's passes that `keep` accepts.
+fn calls_with(source: &str, keep: impl Fn(PassId) -> bool) -> String {
+    let mut sources = SourceMap::new();
+    let id = sources.add("k.c", source);
+    let front = rivulet_core::front::check(&mut sources, id, "k", &mut |_| None);
+    let prog = front.program.expect("the generated kernel type checks");
+    let mut diags = Vec::new();
+    let mut m = build_module(&prog, &mut diags).expect("the generated kernel lowers");
+    for &p in PIPELINE.iter().filter(|&&p| keep(p)) {
+        for f in &mut m.functions {
+            run_pass(p, f, &mut diags);
+        }
+        assert_eq!(verify_module(&m), Vec::<String>::new(), "after {}", p.name());
+    }
+    let r = run(&m, &InterpOptions::default()).expect("the generated kernel runs");
+    r.calls.iter().map(json::call_json).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn random_kernels_compute_the_same_with_and_without_the_scalar_passes() {
+    let programs = std::env::var("RIVULET_RANDOM_KERNELS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(60);
+    for seed in 0..programs {
+        let source = kernel_gen::kernel("k", seed);
+        let reference = calls_with(&source, |p| !SCALAR_PASSES.contains(&p));
+        let optimized = calls_with(&source, |_| true);
+        assert_eq!(optimized, reference, "seed {seed}:\n{source}");
+    }
 }
