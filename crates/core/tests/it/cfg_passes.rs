@@ -56,7 +56,9 @@ fn kernel_text<'a>(module: &'a str, name: &str) -> &'a str {
     let start = module
         .find(&format!("func @{name}("))
         .unwrap_or_else(|| panic!("no @{name} in\n{module}"));
-    let len = module[start..].find("\n}\n").map_or(module.len() - start, |e| e + 3);
+    let len = module[start..]
+        .find("\n}\n")
+        .map_or(module.len() - start, |e| e + 3);
     &module[start..start + len]
 }
 
@@ -86,7 +88,11 @@ fn before_after(out: &Compiled, name: &str, pass: &str) -> String {
         }
     }
     if text.is_empty() {
-        let last = cfg.iter().rev().find(|s| s.name == pass).expect("the pass runs");
+        let last = cfg
+            .iter()
+            .rev()
+            .find(|s| s.name == pass)
+            .expect("the pass runs");
         let ir = last.ir.as_deref().expect("every CFG stage has its IR");
         let _ = write!(
             text,
@@ -131,7 +137,10 @@ fn a_loop_with_a_store_stays_and_its_exit_value_is_known() {
 #[test]
 fn never_taken_branches_go_and_varying_ones_stay() {
     let ir = kernel("simplify_never_taken");
-    assert!(!ir.contains("cmpi slt, %") || !ir.contains("cmpi sge"), "{ir}");
+    assert!(
+        !ir.contains("cmpi slt, %") || !ir.contains("cmpi sge"),
+        "{ir}"
+    );
     // The loop test and `i == 0` (as a branch or a select) remain; the two bound checks go.
     assert_eq!(ir.matches("cmpi").count(), 2, "{ir}");
 }
@@ -140,7 +149,11 @@ fn never_taken_branches_go_and_varying_ones_stay() {
 fn clamps_and_cheap_diamonds_become_selects() {
     let ir = kernel("if_convert_clamp");
     assert_eq!(ir.matches("select").count(), 3, "{ir}");
-    assert_eq!(ir.matches("cond_br").count(), 1, "only the loop test:\n{ir}");
+    assert_eq!(
+        ir.matches("cond_br").count(),
+        1,
+        "only the loop test:\n{ir}"
+    );
 }
 
 #[test]
@@ -167,10 +180,15 @@ fn calls_with(source: &str, keep: impl Fn(PassId) -> bool) -> String {
         for f in &mut m.functions {
             run_pass(p, f, &mut diags);
         }
-        assert_eq!(verify_module(&m), Vec::<String>::new(), "after {}", p.name());
+        let errs = verify_module(&m);
+        assert!(errs.is_empty(), "after {}: {errs:?}\n{source}", p.name());
     }
     let r = run(&m, &InterpOptions::default()).expect("the generated kernel runs");
-    r.calls.iter().map(json::call_json).collect::<Vec<_>>().join("\n")
+    r.calls
+        .iter()
+        .map(json::call_json)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 #[test]

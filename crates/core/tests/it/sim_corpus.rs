@@ -12,7 +12,11 @@ const KNOWN_GAPS: &[(&str, &str)] = &[];
 
 kernel_tests!(front, simulates_to_the_interpreters_outputs, front);
 kernel_tests!(kernels, simulates_to_the_interpreters_outputs, kernels);
-kernel_tests!(cfg_passes, simulates_to_the_interpreters_outputs, cfg_passes);
+kernel_tests!(
+    cfg_passes,
+    simulates_to_the_interpreters_outputs,
+    cfg_passes
+);
 
 fn simulates_to_the_interpreters_outputs(file: &Path) {
     let name = corpus::kernel_name(file);

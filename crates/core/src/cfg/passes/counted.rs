@@ -46,8 +46,8 @@ pub struct Counted {
     pub init: Vec<Value>,
     /// The values the latch passes to the header's parameters.
     pub next: Vec<Value>,
-    /// The header's target outside the loop.
-    pub exit: Target,
+    /// The header's successor outside the loop.
+    pub exit: Block,
     /// `states[k][j]`: parameter `j` of the header on its `k`-th execution (`None`: unknown);
     /// the last state is the one the loop exits with.
     pub states: Vec<Vec<Option<u64>>>,
@@ -87,7 +87,7 @@ impl Counted {
             preheader: *pre,
             init: entry.args.clone(),
             next: back.args.clone(),
-            exit: exit.clone(),
+            exit: exit.block,
             states: Vec::new(),
         };
         c.run(f, *cond, stay)?;

@@ -52,10 +52,9 @@ fn convert_one(f: &mut Function) -> bool {
         let Terminator::CondBr(c, x, y) = f.block(a).term.clone() else {
             continue;
         };
-        let (Some((jx, ax, armx)), Some((jy, ay, army))) = (
-            side(f, &cfg, &undef, a, &x),
-            side(f, &cfg, &undef, a, &y),
-        ) else {
+        let (Some((jx, ax, armx)), Some((jy, ay, army))) =
+            (side(f, &cfg, &undef, a, &x), side(f, &cfg, &undef, a, &y))
+        else {
             continue;
         };
         let same_loop = loops
@@ -71,7 +70,16 @@ fn convert_one(f: &mut Function) -> bool {
         for arm in [armx, army].into_iter().flatten() {
             hoist(f, a, arm);
         }
-        let (tx, ty) = (Target { block: jx, args: ax }, Target { block: jy, args: ay });
+        let (tx, ty) = (
+            Target {
+                block: jx,
+                args: ax,
+            },
+            Target {
+                block: jy,
+                args: ay,
+            },
+        );
         let joined = super::const_fold::select_args(f, a, c, &tx, &ty);
         f.block_mut(a).term = Terminator::Br(joined);
         return true;
@@ -93,9 +101,17 @@ fn side(
     let arm = cfg.preds[&b] == [a] && b != a && cheap(f, undef, b);
     match &bd.term {
         Terminator::Br(next) if arm && next.block != b => {
-            let subst: BTreeMap<Value, Value> =
-                bd.params.iter().copied().zip(t.args.iter().copied()).collect();
-            let args = next.args.iter().map(|v| *subst.get(v).unwrap_or(v)).collect();
+            let subst: BTreeMap<Value, Value> = bd
+                .params
+                .iter()
+                .copied()
+                .zip(t.args.iter().copied())
+                .collect();
+            let args = next
+                .args
+                .iter()
+                .map(|v| *subst.get(v).unwrap_or(v))
+                .collect();
             Some((next.block, args, Some(b)))
         }
         _ => Some((b, t.args.clone(), None)),
@@ -146,7 +162,9 @@ fn hoist(f: &mut Function, a: Block, arm: Block) {
     let subst: BTreeMap<Value, Value> = f.block(arm).params.iter().copied().zip(args).collect();
     let insts = std::mem::take(&mut f.block_mut(arm).insts);
     for &i in &insts {
-        f.insts[i.index()].op.map_operands(|v| *subst.get(&v).unwrap_or(&v));
+        f.insts[i.index()]
+            .op
+            .map_operands(|v| *subst.get(&v).unwrap_or(&v));
     }
     f.block_mut(a).insts.extend(insts);
 }

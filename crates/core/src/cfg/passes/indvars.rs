@@ -44,8 +44,18 @@ pub fn run(f: &mut Function) {
             .any(|o| o.header != c.header && c.blocks.contains(&o.header));
         replace_exit_values(f, &c);
         if !inner && deletable(f, &c) {
-            f.block_mut(c.preheader).term = Terminator::Br(c.exit.clone());
-            remove_unreachable(f);
+            // The exit edge as rewritten, with the exit values as arguments.
+            let exit = f
+                .block(c.header)
+                .term
+                .targets()
+                .into_iter()
+                .find(|t| t.block == c.exit)
+                .cloned();
+            if let Some(exit) = exit {
+                f.block_mut(c.preheader).term = Terminator::Br(exit);
+                remove_unreachable(f);
+            }
         }
     }
 }
@@ -134,7 +144,7 @@ fn rewrite_after(f: &mut Function, c: &Counted, v: Value, new: Value) {
         f.blocks[b.index()].term.map_operands(swap);
     }
     for t in f.blocks[c.header.index()].term.targets_mut() {
-        if t.block == c.exit.block {
+        if t.block == c.exit {
             t.args.iter_mut().for_each(|a| *a = swap(*a));
         }
     }
@@ -153,7 +163,7 @@ fn visit_after(f: &Function, c: &Counted, use_: &mut dyn FnMut(Value)) {
         bd.term.operands().into_iter().for_each(&mut *use_);
     }
     for t in f.block(c.header).term.targets() {
-        if t.block == c.exit.block {
+        if t.block == c.exit {
             t.args.iter().copied().for_each(&mut *use_);
         }
     }
