@@ -146,6 +146,14 @@ fn never_taken_branches_go_and_varying_ones_stay() {
 }
 
 #[test]
+fn branches_a_dominating_branch_decides_go() {
+    let ir = kernel("simplify_implied");
+    assert!(!ir.contains("1000"), "i >= n is never true:\n{ir}");
+    // The loop test and `i < m` remain; `i >= n` and `n > i` go.
+    assert_eq!(ir.matches("cmpi").count(), 2, "{ir}");
+}
+
+#[test]
 fn clamps_and_cheap_diamonds_become_selects() {
     let ir = kernel("if_convert_clamp");
     assert_eq!(ir.matches("select").count(), 3, "{ir}");

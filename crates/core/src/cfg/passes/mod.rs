@@ -12,6 +12,7 @@ pub mod cse;
 pub mod dce;
 pub mod flatten;
 pub mod if_convert;
+mod implied;
 pub mod indvars;
 pub mod licm;
 pub mod simplify_cfg;

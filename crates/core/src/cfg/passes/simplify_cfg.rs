@@ -6,7 +6,9 @@
 //!    in every iteration the body runs (`if (i < 0)` or `if (i >= N)` in
 //!    `for (i = 0; i < N; i++)` with constant bounds) becomes `br` to the side always taken.
 //!    The values are those the loop computes (the recurrence is run exactly), so the side
-//!    removed is never taken; loops whose body never runs are left alone.
+//!    removed is never taken; loops whose body never runs are left alone. And a `cond_br`
+//!    whose condition a dominating branch decides ([`super::implied`]: `if (i >= n)` in
+//!    `for (i = 0; i < n; i++)`, whatever `n`) becomes `br`.
 //! 2. **Empty forwarding blocks.** Branches to an empty block that only branches on go
 //!    straight to its target.
 //! 3. **Merging.** A block whose single predecessor ends in `br` to it is appended to that
@@ -25,6 +27,7 @@ use std::collections::{BTreeMap, BTreeSet};
 pub fn run(f: &mut Function) {
     super::const_fold::fold_branches(f);
     fold_loop_branches(f);
+    fold_implied_branches(f);
     forward_empty_blocks(f);
     merge_blocks(f);
 }
@@ -56,6 +59,26 @@ fn fold_loop_branches(f: &mut Function) {
         if changed {
             remove_unreachable(f);
         }
+    }
+}
+
+/// Folds the branches a dominating branch decides. Folding only removes edges, which shrinks
+/// predecessor lists and enlarges dominance, so the facts of one analysis stay true while
+/// blocks are folded in turn.
+fn fold_implied_branches(f: &mut Function) {
+    let cfg = Cfg::new(f);
+    let mut changed = false;
+    for &b in &cfg.rpo {
+        let Terminator::CondBr(_, t, e) = f.block(b).term.clone() else {
+            continue;
+        };
+        if let Some(v) = super::implied::known_condition(f, &cfg, b) {
+            f.block_mut(b).term = Terminator::Br(if v { t } else { e });
+            changed = true;
+        }
+    }
+    if changed {
+        remove_unreachable(f);
     }
 }
 
