@@ -1,10 +1,11 @@
 //! Control-flow analyses over a function: predecessors, reverse post-order, dominators
-//! (Cooper–Harvey–Kennedy), dominance frontiers and natural loops.
+//! (Cooper–Harvey–Kennedy), dominance frontiers and natural loops; and the values that may be
+//! undefined ([`maybe_undef`]).
 //!
 //! Analyses are plain values computed from a function; passes recompute them after changing
 //! the control flow. Only blocks reachable from the entry take part.
 
-use super::ir::{Block, Function};
+use super::ir::{Block, Function, Op, Value};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Control-flow facts of one function.
@@ -152,6 +153,38 @@ pub struct Loop {
     pub header: Block,
     /// Every block of the loop, the header included.
     pub blocks: BTreeSet<Block>,
+}
+
+/// The values that may be undefined when computed: `undef` results, block parameters that may
+/// receive one, and results of operations on one (the interpreter rejects such an operation,
+/// so a pass must not make it run where it did not). Loads are never undefined here: reading
+/// an uninitialized element is an error where the load is.
+pub fn maybe_undef(f: &Function) -> BTreeSet<Value> {
+    let mut undef = BTreeSet::new();
+    loop {
+        let before = undef.len();
+        for &b in &f.layout {
+            let bd = f.block(b);
+            for &i in &bd.insts {
+                let d = f.inst(i);
+                let derived = d.op == Op::Undef
+                    || (d.op.is_pure() && d.op.operands().iter().any(|v| undef.contains(v)));
+                if let (true, Some(r)) = (derived, d.result) {
+                    undef.insert(r);
+                }
+            }
+            for t in bd.term.targets() {
+                for (&a, &p) in t.args.iter().zip(&f.block(t.block).params) {
+                    if undef.contains(&a) {
+                        undef.insert(p);
+                    }
+                }
+            }
+        }
+        if undef.len() == before {
+            return undef;
+        }
+    }
 }
 
 fn dominators(

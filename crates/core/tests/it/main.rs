@@ -14,6 +14,7 @@ mod support;
 mod buffer_cfdfc;
 mod buffer_evaluate;
 mod buffer_milp;
+mod cfg_passes;
 mod cli_buffers;
 mod cli_output;
 mod driver;

@@ -1,7 +1,8 @@
-//! The external oracle: every kernel directory (`tests/front/*/`, `tests/kernels/*/`) is
-//! compiled natively with gcc and a shim that prints the kernel's arguments after the call in
-//! the interpreter's JSON format; the interpreter's golden outputs must equal gcc's, value for
-//! value. One test per kernel (`oracle::front::fir`, `oracle::kernels::fir`, …).
+//! The external oracle: every kernel directory (`tests/front/*/`, `tests/kernels/*/`,
+//! `tests/cfg-passes/*/`) is compiled natively with gcc and a shim that prints the kernel's
+//! arguments after the call in the interpreter's JSON format; the interpreter's golden
+//! outputs must equal gcc's, value for value. One test per kernel (`oracle::front::fir`,
+//! `oracle::kernels::fir`, …).
 
 use crate::support::corpus;
 use rivulet_core::diag::render;
@@ -268,6 +269,7 @@ fn compare(ours: &str, theirs: &str, sig: &Signature) -> Vec<String> {
 
 kernel_tests!(front, interpreter_matches_gcc, front);
 kernel_tests!(kernels, interpreter_matches_gcc, kernels);
+kernel_tests!(cfg_passes, interpreter_matches_gcc, cfg_passes);
 
 fn interpreter_matches_gcc(file: &Path) {
     let (ours, sig) =

@@ -1,4 +1,4 @@
-//! Every corpus kernel (`tests/front/*/`, `tests/kernels/*/`), compiled to Handshake with the
+//! Every corpus kernel (`tests/front/*/`, `tests/kernels/*/`, `tests/cfg-passes/*/`), compiled to Handshake with the
 //! on-merges buffers and simulated cycle by cycle, must produce the interpreter's outputs. One
 //! test per kernel (`sim_corpus::kernels::fir`, …) fails with the reason (compile error,
 //! deadlock, mismatch). Known lowering gaps are listed in [`KNOWN_GAPS`].
@@ -12,6 +12,11 @@ const KNOWN_GAPS: &[(&str, &str)] = &[];
 
 kernel_tests!(front, simulates_to_the_interpreters_outputs, front);
 kernel_tests!(kernels, simulates_to_the_interpreters_outputs, kernels);
+kernel_tests!(
+    cfg_passes,
+    simulates_to_the_interpreters_outputs,
+    cfg_passes
+);
 
 fn simulates_to_the_interpreters_outputs(file: &Path) {
     let name = corpus::kernel_name(file);

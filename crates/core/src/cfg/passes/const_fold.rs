@@ -148,7 +148,8 @@ fn fold_insts(f: &mut Function) -> bool {
     changed
 }
 
-fn fold_branches(f: &mut Function) -> bool {
+/// Turns `cond_br` on a constant, or to one block twice, into `br`; true when it changed.
+pub(super) fn fold_branches(f: &mut Function) -> bool {
     let mut changed = false;
     for b in f.layout.clone() {
         let term = f.blocks[b.index()].term.clone();
@@ -173,7 +174,7 @@ fn fold_branches(f: &mut Function) -> bool {
 }
 
 /// The target `t.block(select(c, t.args, e.args))`, with the selects appended to block `b`.
-fn select_args(f: &mut Function, b: Block, c: Value, t: &Target, e: &Target) -> Target {
+pub(super) fn select_args(f: &mut Function, b: Block, c: Value, t: &Target, e: &Target) -> Target {
     let span = f.block(b).term_span;
     let mut args = Vec::new();
     for (&x, &y) in t.args.iter().zip(&e.args) {

@@ -1,9 +1,8 @@
-//! Dead code elimination and CFG cleanup: removes unreachable blocks, instructions whose
-//! results are never used (and that have no effect), block parameters that feed nothing but
-//! themselves, merges a block into its single predecessor when that predecessor branches
-//! only to it, and bypasses empty blocks that only branch on.
+//! Dead code elimination: removes unreachable blocks, instructions whose results are never
+//! used (and that have no effect) and block parameters that feed nothing but themselves.
+//! Reshaping the control flow (empty blocks, merges) is simplify-CFG's job
+//! ([`super::simplify_cfg`]).
 
-use super::super::analysis::Cfg;
 use super::super::build::remove_unreachable;
 use super::super::ir::*;
 use std::collections::{BTreeMap, BTreeSet};
@@ -11,70 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 /// Runs the pass.
 pub fn run(f: &mut Function) {
     remove_unreachable(f);
-    forward_empty_blocks(f);
-    merge_blocks(f);
     remove_dead(f);
-}
-
-/// Redirects branches to an empty block `b(params): br c(args)` straight to `c`, with `b`'s
-/// parameters replaced by the values the branch passed. Values in `args` that are not `b`'s
-/// parameters strictly dominate `b`, hence every predecessor, so the rewrite keeps SSA valid.
-fn forward_empty_blocks(f: &mut Function) {
-    let entry = f.entry();
-    for _ in 0..8 {
-        // How often each value is used anywhere: `b`'s parameters may be used only by its own
-        // branch (a use further down would lose its definition).
-        let mut uses: BTreeMap<Value, usize> = BTreeMap::new();
-        for &b in &f.layout {
-            let bd = f.block(b);
-            let ops = bd.insts.iter().flat_map(|&i| f.inst(i).op.operands());
-            for v in ops.chain(bd.term.operands()) {
-                *uses.entry(v).or_insert(0) += 1;
-            }
-        }
-        let mut forward: BTreeMap<Block, (Vec<Value>, Target)> = BTreeMap::new();
-        for &b in &f.layout {
-            let bd = f.block(b);
-            let Terminator::Br(t) = &bd.term else {
-                continue;
-            };
-            let own = |p: &Value| t.args.iter().filter(|a| *a == p).count();
-            let local = bd
-                .params
-                .iter()
-                .all(|p| uses.get(p).copied().unwrap_or(0) == own(p));
-            if b != entry && bd.insts.is_empty() && t.block != b && local {
-                forward.insert(b, (bd.params.clone(), t.clone()));
-            }
-        }
-        let mut changed = false;
-        for b in f.layout.clone() {
-            let mut term = f.blocks[b.index()].term.clone();
-            for t in term.targets_mut() {
-                let Some((params, next)) = forward.get(&t.block) else {
-                    continue;
-                };
-                if t.block == b || next.block == b {
-                    continue;
-                }
-                let args = next
-                    .args
-                    .iter()
-                    .map(|a| params.iter().position(|p| p == a).map_or(*a, |k| t.args[k]))
-                    .collect();
-                *t = Target {
-                    block: next.block,
-                    args,
-                };
-                changed = true;
-            }
-            f.blocks[b.index()].term = term;
-        }
-        if !changed {
-            return;
-        }
-        remove_unreachable(f);
-    }
 }
 
 /// Liveness from effects and terminators, then deletion of what is not live.
@@ -145,43 +81,4 @@ fn remove_dead(f: &mut Function) {
             }
         }
     }
-}
-
-/// Merges `b -> c` when `b` ends in `br c` and `c` has no other predecessor. Merging only
-/// renames predecessors (never changes their number), so one analysis serves the whole pass.
-fn merge_blocks(f: &mut Function) {
-    let cfg = Cfg::new(f);
-    let entry = f.entry();
-    let mut removed = BTreeSet::new();
-    let mut subst = BTreeMap::new();
-    for &b in &cfg.rpo {
-        if removed.contains(&b) {
-            continue;
-        }
-        while let Terminator::Br(t) = f.block(b).term.clone() {
-            let c = t.block;
-            if c == b || c == entry || cfg.preds[&c].len() != 1 || removed.contains(&c) {
-                break;
-            }
-            for (p, a) in f.block(c).params.clone().into_iter().zip(t.args) {
-                subst.insert(p, a);
-            }
-            let cd = std::mem::replace(
-                &mut f.blocks[c.index()],
-                BlockData {
-                    params: Vec::new(),
-                    insts: Vec::new(),
-                    term: Terminator::Unreachable,
-                    term_span: None,
-                },
-            );
-            let bd = &mut f.blocks[b.index()];
-            bd.insts.extend(cd.insts);
-            bd.term = cd.term;
-            bd.term_span = cd.term_span;
-            removed.insert(c);
-        }
-    }
-    f.layout.retain(|x| !removed.contains(x));
-    f.replace_uses(&subst);
 }

@@ -7,10 +7,15 @@
 
 pub mod compact;
 pub mod const_fold;
+mod counted;
 pub mod cse;
 pub mod dce;
 pub mod flatten;
+pub mod if_convert;
+mod implied;
+pub mod indvars;
 pub mod licm;
+pub mod simplify_cfg;
 pub mod ssa;
 pub mod strength;
 mod util;
@@ -32,8 +37,14 @@ pub enum PassId {
     Cse,
     /// Loop-invariant code motion.
     Licm,
-    /// Multiplications by constants become shifts and adds.
+    /// Multiplications by constants become shifts and at most one add.
     StrengthReduce,
+    /// Exit values of counted loops, deletion of loops without effect.
+    IndVars,
+    /// Known branches folded, empty blocks bypassed, straight-line blocks merged.
+    SimplifyCfg,
+    /// Small branches inside loops become selects.
+    IfConvert,
     /// Dead code, unreachable block and unused block parameter elimination.
     Dce,
     /// Renumbers blocks and values densely in layout order.
@@ -50,6 +61,9 @@ impl PassId {
             PassId::Cse => "cse",
             PassId::Licm => "licm",
             PassId::StrengthReduce => "strength-reduce",
+            PassId::IndVars => "indvars",
+            PassId::SimplifyCfg => "simplify-cfg",
+            PassId::IfConvert => "if-convert",
             PassId::Dce => "dce",
             PassId::Compact => "compact",
         }
@@ -63,7 +77,17 @@ impl PassId {
             PassId::ConstFold => "fold constant expressions and branches on constants",
             PassId::Cse => "merge identical pure computations",
             PassId::Licm => "hoist loop-invariant computations out of loops",
-            PassId::StrengthReduce => "replace multiplications by constants with shifts and adds",
+            PassId::StrengthReduce => {
+                "replace multiplications by constants with shifts and at most one add or subtract"
+            }
+            PassId::IndVars => {
+                "compute the exit values of counted loops and delete loops left without effect"
+            }
+            PassId::SimplifyCfg => {
+                "fold branches decided by constants or loop counters, bypass empty blocks, merge \
+                 straight-line blocks"
+            }
+            PassId::IfConvert => "turn small side-effect-free branches inside loops into selects",
             PassId::Dce => "remove unused computations, block arguments and unreachable blocks",
             PassId::Compact => "renumber blocks and values in order",
         }
@@ -74,6 +98,7 @@ impl PassId {
 pub const PIPELINE: &[PassId] = &[
     PassId::Ssa,
     PassId::ConstFold,
+    PassId::SimplifyCfg,
     PassId::Dce,
     PassId::Flatten,
     PassId::ConstFold,
@@ -81,7 +106,13 @@ pub const PIPELINE: &[PassId] = &[
     PassId::Cse,
     PassId::Licm,
     PassId::Cse,
+    PassId::IndVars,
+    PassId::ConstFold,
+    PassId::SimplifyCfg,
+    PassId::IfConvert,
+    PassId::Cse,
     PassId::Dce,
+    PassId::SimplifyCfg,
     PassId::Compact,
 ];
 
@@ -94,6 +125,9 @@ pub fn run_pass(p: PassId, f: &mut Function, diags: &mut Vec<Diagnostic>) {
         PassId::Cse => cse::run(f),
         PassId::Licm => licm::run(f),
         PassId::StrengthReduce => strength::run(f),
+        PassId::IndVars => indvars::run(f),
+        PassId::SimplifyCfg => simplify_cfg::run(f),
+        PassId::IfConvert => if_convert::run(f),
         PassId::Dce => dce::run(f),
         PassId::Compact => compact::run(f),
     }

@@ -1,11 +1,55 @@
-//! Strength reduction of integer multiplications by constants: `x * 2^k` becomes `x << k`,
-//! `x * (2^a + 2^b)` becomes `(x << a) + (x << b)` and `x * (2^a - 1)` becomes `(x << a) - x`
-//! (a shifter and an adder are far cheaper than a multiplier in a circuit). Other constants
-//! keep their multiplication.
+//! Strength reduction of integer multiplications by constants, only where the result is
+//! cheaper than the multiplier.
+//!
+//! Cost rule: in the timing model a shift by a constant is wiring (no delay, no unit), an
+//! add or subtract is one combinational adder (about 1.9 ns at 32 bits) and a multiplier is a
+//! pipelined unit of several cycles. So `x * c` is rewritten exactly when `c` (modulo `2^w`,
+//! the IR's wrapping integers) is a sum or difference of at most two powers of two below
+//! `2^w`, which needs shifts and **at most one** add or subtract:
+//! * `c = 2^a`: `x << a`;
+//! * `c = 2^a + 2^b` (`a > b`): `(x << a) + (x << b)`;
+//! * `c = 2^a - 2^b`: `(x << a) - (x << b)` (`2^a - 1` gives `(x << a) - x`, and negative
+//!   constants `-2^b = 2^b - 2^(b+1)` give `(x << b) - (x << (b+1))`).
+//!
+//! A shift by 0 is `x` itself. Sums are preferred to differences, so existing rewrites keep
+//! their form. Other constants keep their multiplication: two or more adders in a chain are
+//! not obviously cheaper than the pipelined multiplier. `c = 0` and `c = 1` are the constant
+//! folder's.
 
 use super::super::ir::*;
 use super::util::{insert_before, int_const};
 use crate::diag::Span;
+
+/// How `x * c` is rewritten.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Form {
+    /// `x << a`.
+    Shift(u32),
+    /// `(x << a) + (x << b)`.
+    Add(u32, u32),
+    /// `(x << a) - (x << b)`.
+    Sub(u32, u32),
+}
+
+/// The form of a multiplication by `c` at width `w` (see the module doc).
+fn form(c: u64, w: u32) -> Option<Form> {
+    let m = crate::bits::mask(w);
+    let c = c & m;
+    if c <= 1 {
+        return None;
+    }
+    let pow = |a: u32| 1u64 << a;
+    if c.is_power_of_two() {
+        return Some(Form::Shift(c.trailing_zeros()));
+    }
+    if c.count_ones() == 2 {
+        return Some(Form::Add(63 - c.leading_zeros(), c.trailing_zeros()));
+    }
+    (0..w)
+        .flat_map(|a| (0..w).map(move |b| (a, b)))
+        .find(|&(a, b)| a != b && pow(a).wrapping_sub(pow(b)) & m == c)
+        .map(|(a, b)| Form::Sub(a, b))
+}
 
 /// Creates an instruction of type `t`, records it in `new` and returns its result.
 fn mk(f: &mut Function, new: &mut Vec<Inst>, op: Op, t: Type, span: Option<Span>) -> Value {
@@ -14,8 +58,11 @@ fn mk(f: &mut Function, new: &mut Vec<Inst>, op: Op, t: Type, span: Option<Span>
     f.insts[n.index()].result.expect("has a result")
 }
 
-/// `v << k`.
+/// `v << k` (`v` itself for `k = 0`).
 fn shl(f: &mut Function, new: &mut Vec<Inst>, v: Value, k: u32, span: Option<Span>) -> Value {
+    if k == 0 {
+        return v;
+    }
     let t = f.ty(v);
     let s = mk(f, new, Op::Const(Const::int(k as i64, t)), t, span);
     mk(f, new, Op::Bin(BinOp::ShLI, v, s), t, span)
@@ -30,25 +77,19 @@ fn reduce(
     span: Option<Span>,
 ) -> Option<Op> {
     let t = f.ty(v);
-    Some(if c.is_power_of_two() {
-        let s = mk(
-            f,
-            new,
-            Op::Const(Const::int(c.trailing_zeros() as i64, t)),
-            t,
-            span,
-        );
-        Op::Bin(BinOp::ShLI, v, s)
-    } else if c.count_ones() == 2 {
-        let (lo, hi) = (c.trailing_zeros(), 63 - c.leading_zeros());
-        let a = shl(f, new, v, hi, span);
-        let b = if lo == 0 { v } else { shl(f, new, v, lo, span) };
-        Op::Bin(BinOp::AddI, a, b)
-    } else if (c + 1).is_power_of_two() {
-        let a = shl(f, new, v, (c + 1).trailing_zeros(), span);
-        Op::Bin(BinOp::SubI, a, v)
-    } else {
-        return None;
+    Some(match form(c, t.bits())? {
+        Form::Shift(a) => {
+            let s = mk(f, new, Op::Const(Const::int(a as i64, t)), t, span);
+            Op::Bin(BinOp::ShLI, v, s)
+        }
+        Form::Add(a, b) => {
+            let (x, y) = (shl(f, new, v, a, span), shl(f, new, v, b, span));
+            Op::Bin(BinOp::AddI, x, y)
+        }
+        Form::Sub(a, b) => {
+            let (x, y) = (shl(f, new, v, a, span), shl(f, new, v, b, span));
+            Op::Bin(BinOp::SubI, x, y)
+        }
     })
 }
 
@@ -67,9 +108,6 @@ pub fn run(f: &mut Function) {
                 (Some(c), _) => (y, c),
                 _ => continue,
             };
-            if c <= 1 || c as u64 >= f.ty(v).mask() {
-                continue;
-            }
             let span = f.insts[i.index()].span;
             let mut new = Vec::new();
             let Some(op) = reduce(f, &mut new, v, c as u64, span) else {
@@ -80,5 +118,28 @@ pub fn run(f: &mut Function) {
             pos += n;
             f.insts[i.index()].op = op;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{form, Form};
+
+    #[test]
+    fn forms_need_at_most_one_adder() {
+        assert_eq!(form(8, 32), Some(Form::Shift(3)));
+        assert_eq!(form(10, 32), Some(Form::Add(3, 1)));
+        assert_eq!(form(3, 32), Some(Form::Add(1, 0)));
+        assert_eq!(form(7, 32), Some(Form::Sub(3, 0)));
+        assert_eq!(form(14, 32), Some(Form::Sub(4, 1)));
+        assert_eq!(form(-4i64 as u64, 32), Some(Form::Sub(2, 3)));
+        assert_eq!(form(-1i64 as u64, 16), Some(Form::Sub(0, 1)));
+        assert_eq!(form(-6i64 as u64, 32), Some(Form::Sub(1, 3)));
+        assert_eq!(form(1 << 31, 32), Some(Form::Shift(31)));
+        // Three or more powers of two would need a chain of adders.
+        assert_eq!(form(11, 32), None);
+        assert_eq!(form(77, 32), None);
+        assert_eq!(form(0, 32), None);
+        assert_eq!(form(1, 32), None);
     }
 }

@@ -1,5 +1,5 @@
-//! One `#[test]` per corpus kernel: the kernel lists of `tests/front`, `tests/kernels` and
-//! `tests/lower`, and [`kernel_tests!`], which turns a per-kernel check into a module of tests
+//! One `#[test]` per corpus kernel: the kernel lists of `tests/front`, `tests/kernels`,
+//! `tests/lower` and `tests/cfg-passes`, and [`kernel_tests!`], which turns a per-kernel check into a module of tests
 //! (so kernels run in parallel, a failure names its kernel and `cargo test fir` selects one).
 //!
 //! Invariant: each list names exactly the `<name>/<name>.c` directories of its directory, in
@@ -30,16 +30,16 @@ macro_rules! corpus_kernels {
     ($callback:ident!($($args:tt)*)) => {
         $callback! { $($args)*; "tests/kernels" [
             add_constant, argmin, bfs_distances, binary_search, bit_reverse, bubble_sort,
-            char_classes, clamp_int16, clz32, collatz, complex_mul, conv2d, crc8_table, det3x3,
-            digit_sum, dot_double, fir, first_duplicate, fletcher16, floyd_warshall, fnv1a_hash,
-            forward_substitution, gcd, grade_bins, hash_mix32, histogram, iir_filter,
-            image_threshold, insertion_sort, int8_dot, is_palindrome, isqrt, jacobi_1d,
-            jacobi_2d, kmp_prefix, leaky_relu, lfsr_steps, loop_4d_sum, masked_sum, matmul,
-            matvec, max_search, max_subarray, mean_variance, median3, mixed_sign_compare,
+            char_classes, clamp_int16, clz32, collatz, complex_mul, conv2d, counted_steps,
+            crc8_table, det3x3, digit_sum, dot_double, fir, first_duplicate, fletcher16,
+            floyd_warshall, fnv1a_hash, forward_substitution, gcd, grade_bins, hash_mix32,
+            histogram, iir_filter, image_threshold, insertion_sort, int8_dot, is_palindrome, isqrt,
+            jacobi_1d, jacobi_2d, kmp_prefix, leaky_relu, lfsr_steps, loop_4d_sum, masked_sum,
+            matmul, matvec, max_search, max_subarray, mean_variance, median3, mixed_sign_compare,
             mod_exp, moving_average, newton_sqrt, poly_eval, popcount, prefix_sum, quantize_u8,
             reverse_digits, rgb_to_gray, run_length, sad_8x8, saturating_add_u8, saxpy_float,
-            sieve_primes, signed_divmod, sine_lut, sparse_matvec, stencil_2d, stencil_3d,
-            string_match, sum_until_sentinel, switch_decode, tensor_contract, to_upper,
+            sharpen_clamp, sieve_primes, signed_divmod, sine_lut, sparse_matvec, stencil_2d,
+            stencil_3d, string_match, sum_until_sentinel, switch_decode, tensor_contract, to_upper,
             transpose, triangular_sum, vector_add, while_threshold,
         ] }
     };
@@ -54,9 +54,21 @@ macro_rules! lower_kernels {
     };
 }
 
+/// Calls `$callback!($($args)*; "tests/cfg-passes" [names])` with the kernels of
+/// `tests/cfg-passes`.
+macro_rules! cfg_pass_kernels {
+    ($callback:ident!($($args:tt)*)) => {
+        $callback! { $($args)*; "tests/cfg-passes" [
+            if_convert_clamp, if_convert_kept, indvars_count, indvars_count_down,
+            indvars_store_kept, indvars_unsigned_wrap, indvars_zero_trip, simplify_implied,
+            simplify_never_taken, strength_forms,
+        ] }
+    };
+}
+
 /// `kernel_tests!(module, check, set)`: `mod module` with one `#[test] fn <kernel>()` per
 /// kernel of `set` calling `super::check(&file)` with the kernel's `<dir>/<name>/<name>.c`.
-/// `set` is `front`, `kernels` or `lower` (a whole directory, as listed above); a list macro
+/// `set` is `front`, `kernels`, `lower` or `cfg_passes` (a whole directory, as listed above); a list macro
 /// of the same shape gives another set: `examples!(kernel_tests!(module, check))`.
 macro_rules! kernel_tests {
     ($module:ident, $check:ident, front) => {
@@ -67,6 +79,9 @@ macro_rules! kernel_tests {
     };
     ($module:ident, $check:ident, lower) => {
         lower_kernels!(kernel_tests!($module, $check));
+    };
+    ($module:ident, $check:ident, cfg_passes) => {
+        cfg_pass_kernels!(kernel_tests!($module, $check));
     };
     ($module:ident, $check:ident $(,)?; $dir:literal [$($name:ident),* $(,)?]) => {
         mod $module {
@@ -98,6 +113,7 @@ fn every_kernel_directory_is_listed() {
         front_kernels!(listed!()),
         corpus_kernels!(listed!()),
         lower_kernels!(listed!()),
+        cfg_pass_kernels!(listed!()),
     ];
     for (dir, listed) in &lists {
         assert!(!listed.is_empty(), "{dir}: empty list");

@@ -1,0 +1,2 @@
+#define N 32
+#define STEPS 100

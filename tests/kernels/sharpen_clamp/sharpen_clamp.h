@@ -1,0 +1,2 @@
+#define H 6
+#define W 12
