@@ -17,7 +17,6 @@ use rivulet_core::diag::{has_errors, render};
 use rivulet_core::driver::{BufferOptions, DriverOptions, StageGroup};
 use rivulet_core::options::BufferAlgorithm::{self, Fpga20, Fpl22, OnMerges};
 use rivulet_core::sim::SimOptions;
-use rivulet_core::timing::TIME_TOLERANCE_NS;
 
 /// Programs run by default (each is placed and simulated three times), one per clock
 /// period.

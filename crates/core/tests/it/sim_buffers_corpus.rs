@@ -20,8 +20,7 @@
 use crate::support::corpus;
 use rivulet_core::diag::render;
 use rivulet_core::driver::BufferOptions;
-use rivulet_core::options::BufferAlgorithm::{self, Fpga20, Fpl22, OnMerges};
-use rivulet_core::timing::TIME_TOLERANCE_NS;
+use rivulet_core::options::BufferAlgorithm::{self, Fpga20, Fpl22};
 use std::path::Path;
 
 /// Kernels allowed to take more cycles than with on-merges buffers at [`RELAXED_NS`]:
