@@ -48,6 +48,8 @@ pub struct Placement {
     pub buffers: Option<BufferOptions>,
     /// Where to write the MILPs as LP files.
     pub dump_milp: Option<std::path::PathBuf>,
+    /// Skip the bitwidth optimization (`--no-bitwidth-opt`).
+    pub no_bitwidth_opt: bool,
 }
 
 impl Placement {

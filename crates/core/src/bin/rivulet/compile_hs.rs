@@ -24,6 +24,7 @@ pub fn run(
             Some(_) => StageGroup::Hw,
             None => StageGroup::Handshake,
         }),
+        no_bitwidth_opt: placement.no_bitwidth_opt,
         ..DriverOptions::default()
     };
     let out = driver::compile(sources, id, lookup, &options, &mut |_| {});

@@ -61,6 +61,9 @@ enum Command {
         /// Write the placement's MILPs as CPLEX LP files into this directory.
         #[arg(long)]
         dump_milp: Option<std::path::PathBuf>,
+        /// Keep every unit at its C type's width (skip the optimize-bitwidths stage).
+        #[arg(long)]
+        no_bitwidth_opt: bool,
     },
     /// Run a kernel's `main` in the reference interpreter and print its golden outputs.
     Interp {
@@ -89,6 +92,9 @@ enum Command {
         /// Print the simulated outputs as one JSON object (with "cycles") on the last line.
         #[arg(long)]
         json: bool,
+        /// Keep every unit at its C type's width (skip the optimize-bitwidths stage).
+        #[arg(long)]
+        no_bitwidth_opt: bool,
     },
     /// Parse, verify and print Handshake IR.
     Opt {
@@ -123,6 +129,7 @@ fn main() -> ExitCode {
             buffers,
             clock_period,
             dump_milp,
+            no_bitwidth_opt,
         } => {
             let placement = compile::Placement {
                 buffers: buffers.map(|algorithm| BufferOptions {
@@ -130,6 +137,7 @@ fn main() -> ExitCode {
                     clock_period_ns: clock_period,
                 }),
                 dump_milp,
+                no_bitwidth_opt,
             };
             let emit = emit.unwrap_or(
                 if placement.buffers.is_some() || placement.dump_milp.is_some() {
@@ -158,7 +166,15 @@ fn main() -> ExitCode {
             clock_period,
             vcd,
             json,
-        } => sim::run_cmd(&file, buffers, clock_period, vcd.as_deref(), json),
+            no_bitwidth_opt,
+        } => sim::run_cmd(
+            &file,
+            buffers,
+            clock_period,
+            vcd.as_deref(),
+            json,
+            no_bitwidth_opt,
+        ),
         Command::Opt {
             file,
             verify,

@@ -56,6 +56,7 @@ pub fn emit_hw(
 ) -> ExitCode {
     let options = DriverOptions {
         buffers: placement.options(),
+        no_bitwidth_opt: placement.no_bitwidth_opt,
         ..DriverOptions::default()
     };
     let out = compile(sources, id, lookup, &options);
@@ -97,6 +98,7 @@ pub fn run(
     rtl.zip = args.zip.is_some();
     let options = DriverOptions {
         buffers: placement.options(),
+        no_bitwidth_opt: placement.no_bitwidth_opt,
         rtl: Some(rtl),
         ..DriverOptions::default()
     };

@@ -1,5 +1,5 @@
 //! `rivulet sim K.c [--buffers on-merges|fpga20|fpl22|none] [--clock-period NS] [--vcd out.vcd]
-//! [--json]`: compiles the kernel to a circuit (buffers placed by the driver's placement, the
+//! [--json] [--no-bitwidth-opt]`: compiles the kernel to a circuit (buffers placed by the driver's placement, the
 //! same as `compile`), simulates it cycle by cycle on the inputs `main` passes, and checks its
 //! outputs against the interpreter. Prints the check, the cycles and each loop's measured initiation
 //! interval; with `--json` the last line is the simulated call in the interpreter's JSON format
@@ -24,6 +24,7 @@ pub fn run_cmd(
     clock_period_ns: f64,
     vcd: Option<&Path>,
     as_json: bool,
+    no_bitwidth_opt: bool,
 ) -> ExitCode {
     let (mut sources, id) = match load(file) {
         Ok(x) => x,
@@ -43,6 +44,7 @@ pub fn run_cmd(
             trace: vcd.is_some(),
             ..SimOptions::default()
         }),
+        no_bitwidth_opt,
         ..DriverOptions::default()
     };
     let out = driver::compile(&mut sources, id, &mut lookup, &options, &mut |_| {});
