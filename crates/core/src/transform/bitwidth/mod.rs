@@ -25,9 +25,9 @@
 //! Invariants: function arguments and results, memory data, memory-controller control ports,
 //! instances and every floating-point unit keep their types (the kernel's interface never
 //! changes); the addresses of each memory become exactly `bits_for(size)` bits; the result
-//! verifies and, run on materialized IR, stays materialized only if no conversion is shared
-//! (the driver runs it before materialization); every value computes the same low bits as
-//! before, so outputs are unchanged.
+//! verifies; every value holds the same low bits as before, so outputs are unchanged. The
+//! driver runs it before materialization (a new constant shares its trigger).
+//! Unreachable and unknown values are treated as holding any value.
 
 pub mod demand;
 mod hoist;
