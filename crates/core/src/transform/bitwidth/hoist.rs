@@ -1,13 +1,16 @@
 //! Clean-up after the rewriting: a conversion moves above the `br` or `buffer` it reads when
-//! it is that unit's only consumer (the unit then carries the converted width), and a
-//! conversion of an integer constant becomes a constant of the new width. Loop-entry values
+//! it is that unit's only consumer (the unit then carries the converted width), a conversion
+//! of an integer constant becomes a constant of the new width, and an `extsi` of a `trunci`
+//! it alone reads extends the truncation's operand instead. Loop-entry values
 //! (`constant 0 → br → mux`) thereby reach the loop's mux at its width without a conversion.
 //!
 //! Invariant: branches and buffers pass values unchanged, so converting before or after them
-//! is the same value; a moved conversion keeps its consumers.
+//! is the same value; a moved conversion keeps its consumers. Extending `x` rather than its
+//! truncation gives the same bits where the truncation held the whole value, and bits no one
+//! reads (above the truncation's) otherwise.
 
 use super::rewrite::cast;
-use crate::handshake::{Attr, Func, OpId, OpKind};
+use crate::handshake::{Attr, CastOp, Func, OpId, OpKind};
 
 /// Moves every conversion of `f` above single-consumer branches and buffers, then folds
 /// conversions of constants.
@@ -50,6 +53,23 @@ fn hoist(f: &mut Func, c: OpId) {
                 if let Some(o) = f.op_mut(c) {
                     o.bb = bb.or(o.bb);
                 }
+            }
+            OpKind::Cast(CastOp::TruncI)
+                if kind == CastOp::ExtSI && f.users(v).len() == 1 =>
+            {
+                let Some(&x) = op.operands.first() else { return };
+                let (from, to) = (f.ty(x).map(|t| t.data_width()), f.ty(out).map(|t| t.data_width()));
+                match (from, to) {
+                    (Some(a), Some(b)) if a < b => {
+                        f.set_operand(c, 0, x);
+                    }
+                    (Some(a), Some(b)) if a == b => {
+                        f.replace_all_uses(out, x);
+                        f.erase_op(c);
+                    }
+                    _ => {}
+                }
+                return;
             }
             OpKind::Constant {
                 value: Attr::Int { .. },

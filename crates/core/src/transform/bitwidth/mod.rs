@@ -9,6 +9,8 @@
 //!   fork or buffer unit gets the width of its [`Need`]; each unit computes at a width that
 //!   preserves its wrapping semantics, and explicit `extsi`/`trunci` conversions join values
 //!   of different widths;
+//! * [`coalesce`]: an exact value all of whose consumers read it wider is produced wider
+//!   when that saves conversion units;
 //! * [`hoist`]: conversions move above single-consumer branches and buffers and fold into
 //!   constants.
 //!
@@ -29,6 +31,7 @@
 //! driver runs it before materialization (a new constant shares its trigger).
 //! Unreachable and unknown values are treated as holding any value.
 
+mod coalesce;
 pub mod demand;
 mod hoist;
 pub mod interval;

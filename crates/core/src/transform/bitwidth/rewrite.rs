@@ -20,7 +20,7 @@ use crate::handshake::{Attr, BinOp, CastOp, Func, OpId, OpKind, Type, UnOp, Valu
 
 /// How a unit is narrowed.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Class {
+pub(super) enum Class {
     /// Keeps the types of its operands and results.
     Fixed,
     /// Reads its operands at any width (`sink`, `join`).
@@ -91,12 +91,12 @@ fn classify(f: &Func, id: OpId, a: &Analysis) -> Class {
     }
 }
 
-struct Rewriter<'a> {
+pub(super) struct Rewriter<'a> {
     a: &'a Analysis,
     /// The width of every integer channel before the rewriting.
     orig: Vec<Option<u32>>,
     /// The need of every integer channel.
-    need: Vec<Option<Need>>,
+    pub(super) need: Vec<Option<Need>>,
 }
 
 /// Narrows `f` given its analyses.
@@ -112,6 +112,7 @@ pub fn rewrite(f: &mut Func, a: &Analysis) {
         orig,
     };
     r.needs(f, &classes);
+    super::coalesce::run(&mut r, f, &classes);
     let widths: Vec<Option<u32>> = classes
         .iter()
         .map(|&(id, class)| r.op_width(f, id, class))
@@ -136,7 +137,7 @@ impl Rewriter<'_> {
         self.orig.get(v.0 as usize).copied().flatten()
     }
 
-    fn need(&self, v: ValueId) -> Option<Need> {
+    pub(super) fn need(&self, v: ValueId) -> Option<Need> {
         self.need.get(v.0 as usize).copied().flatten()
     }
 
@@ -206,7 +207,7 @@ impl Rewriter<'_> {
     }
 
     /// Step 2: the width unit `id` computes at (`None`: it keeps its types).
-    fn op_width(&self, f: &Func, id: OpId, class: Class) -> Option<u32> {
+    pub(super) fn op_width(&self, f: &Func, id: OpId, class: Class) -> Option<u32> {
         let op = f.op(id)?;
         let result = op.results.first().and_then(|&v| self.need(v));
         match class {
@@ -309,17 +310,7 @@ impl Rewriter<'_> {
         let operands = f.operands(id).to_vec();
         let bb = f.op(id).and_then(|o| o.bb);
         for (i, &v) in operands.iter().enumerate() {
-            let Some(orig) = self.orig(v) else { continue };
-            let target = match class {
-                Class::Any | Class::Cast { .. } | Class::Constant => None,
-                Class::Fixed => Some(orig),
-                Class::LowBits | Class::ShiftLeft | Class::Exact => w,
-                Class::Pass { first_fixed } if first_fixed && i == 0 => Some(orig),
-                Class::Pass { .. } => w,
-                Class::Access(bits) if i == 0 => Some(bits),
-                Class::Access(_) => Some(orig),
-                Class::Controller => Some(*self.a.addresses.ports.get(&(id, i)).unwrap_or(&orig)),
-            };
+            let target = self.use_width(id, class, w, i, v);
             let (Some(target), Some(actual)) = (target, int_width(f, v)) else {
                 continue;
             };
@@ -334,6 +325,34 @@ impl Rewriter<'_> {
                 f.set_operand(id, i, c);
             }
         }
+    }
+
+    /// The width unit `id` (of `class`, computing at `w`) reads its operand `i`, `v`, at
+    /// (`None`: as it is, or `v` is not an integer channel).
+    pub(super) fn use_width(
+        &self,
+        id: OpId,
+        class: Class,
+        w: Option<u32>,
+        i: usize,
+        v: ValueId,
+    ) -> Option<u32> {
+        let orig = self.orig(v)?;
+        match class {
+            Class::Any | Class::Cast { .. } | Class::Constant => None,
+            Class::Fixed => Some(orig),
+            Class::LowBits | Class::ShiftLeft | Class::Exact => w,
+            Class::Pass { first_fixed } if first_fixed && i == 0 => Some(orig),
+            Class::Pass { .. } => w,
+            Class::Access(bits) if i == 0 => Some(bits),
+            Class::Access(_) => Some(orig),
+            Class::Controller => Some(*self.a.addresses.ports.get(&(id, i)).unwrap_or(&orig)),
+        }
+    }
+
+    /// Whether `v` is on a path from a memory access to its controller.
+    pub(super) fn on_address_path(&self, v: ValueId) -> bool {
+        self.a.addresses.paths.contains_key(&v)
     }
 
     /// Step 5: replaces an original conversion by the conversions from its narrowed operand
