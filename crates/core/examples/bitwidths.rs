@@ -31,10 +31,17 @@ fn int_width(f: &Func, v: ValueId) -> Option<u64> {
 fn measure(f: &Func) -> Bits {
     let mut b = Bits::default();
     for (_, op) in f.ops() {
-        b.channels += op.results.iter().filter_map(|&v| int_width(f, v)).sum::<u64>();
+        b.channels += op
+            .results
+            .iter()
+            .filter_map(|&v| int_width(f, v))
+            .sum::<u64>();
         let counted = !matches!(
             op.kind,
-            OpKind::MemController { .. } | OpKind::Lsq { .. } | OpKind::Instance { .. } | OpKind::End
+            OpKind::MemController { .. }
+                | OpKind::Lsq { .. }
+                | OpKind::Instance { .. }
+                | OpKind::End
         );
         if counted {
             let values = op.operands.iter().chain(&op.results);

@@ -68,7 +68,11 @@ fn an_overflowing_accumulation_stays_32_bits() {
         .map(|(id, op)| (id, op.results[0]))
         .unwrap();
     let mul = after.operands(mul).to_vec();
-    assert_eq!(width(&after, mul[0]), 32, "s * a[i] may wrap: every bit is kept");
+    assert_eq!(
+        width(&after, mul[0]),
+        32,
+        "s * a[i] may wrap: every bit is kept"
+    );
     assert_eq!(width(&after, product), 32);
     let (add, _) = after.users(product)[0];
     let add = after.op(add).unwrap();
@@ -87,7 +91,10 @@ fn an_address_into_1000_elements_gets_ten_bits() {
         .find(|(_, op)| op.kind == OpKind::Load)
         .map(|(id, _)| id)
         .unwrap();
-    assert_eq!(Analysis::of(&before).addresses.ports.get(&(load, 0)), Some(&10));
+    assert_eq!(
+        Analysis::of(&before).addresses.ports.get(&(load, 0)),
+        Some(&10)
+    );
     let after = kernel(COUNTER, true);
     let load = operands_of(&after, |k| *k == OpKind::Load);
     assert_eq!(width(&after, load[0]), 10);

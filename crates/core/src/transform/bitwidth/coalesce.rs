@@ -107,7 +107,9 @@ fn raise(
         + usize::from(old_width != Some(need.width))
         + operand_conversions(r, f, id, class, old_width);
     let after = usize::from(new_width != Some(t)) + operand_conversions(r, f, id, class, new_width);
-    let growth = new_width.unwrap_or(0).saturating_sub(old_width.unwrap_or(0));
+    let growth = new_width
+        .unwrap_or(0)
+        .saturating_sub(old_width.unwrap_or(0));
     let small = class == Class::Constant || growth <= MAX_GROWTH;
     let readable = f.operands(id).iter().enumerate().all(|(i, &u)| {
         match (r.use_width(id, class, new_width, i, u), r.need(u)) {

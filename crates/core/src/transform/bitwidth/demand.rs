@@ -17,9 +17,9 @@
 //! Invariant: a value's demand is at least the width its consumers read it at after the
 //! rewriting (so a value narrowed to its demand always holds the bits they read).
 
+use super::interval::unsigned_bits;
 use super::memory::AddressWidths;
 use super::{int_width, root};
-use super::interval::unsigned_bits;
 use crate::bits::mask;
 use crate::handshake::{Attr, BinOp, CastOp, Func, OpId, OpKind, UnOp, ValueId};
 use std::collections::{BTreeSet, VecDeque};
@@ -84,7 +84,13 @@ fn on_operands(f: &Func, id: OpId, demand: &[u32], addresses: &AddressWidths) ->
         OpKind::Select => vec![full(0), d, d],
         OpKind::Sink | OpKind::Join => vec![0; n],
         _ => (0..n)
-            .map(|i| addresses.ports.get(&(id, i)).copied().unwrap_or_else(|| full(i)))
+            .map(|i| {
+                addresses
+                    .ports
+                    .get(&(id, i))
+                    .copied()
+                    .unwrap_or_else(|| full(i))
+            })
             .collect(),
     }
 }

@@ -54,11 +54,14 @@ fn hoist(f: &mut Func, c: OpId) {
                     o.bb = bb.or(o.bb);
                 }
             }
-            OpKind::Cast(CastOp::TruncI)
-                if kind == CastOp::ExtSI && f.users(v).len() == 1 =>
-            {
-                let Some(&x) = op.operands.first() else { return };
-                let (from, to) = (f.ty(x).map(|t| t.data_width()), f.ty(out).map(|t| t.data_width()));
+            OpKind::Cast(CastOp::TruncI) if kind == CastOp::ExtSI && f.users(v).len() == 1 => {
+                let Some(&x) = op.operands.first() else {
+                    return;
+                };
+                let (from, to) = (
+                    f.ty(x).map(|t| t.data_width()),
+                    f.ty(out).map(|t| t.data_width()),
+                );
                 match (from, to) {
                     (Some(a), Some(b)) if a < b => {
                         f.set_operand(c, 0, x);

@@ -142,6 +142,9 @@ mod tests {
             Interval { lo: -1, hi: -1 }.unsigned(8),
             Interval::exact(255)
         );
-        assert_eq!(Interval { lo: -1, hi: 3 }.unsigned(8), Interval { lo: 0, hi: 255 });
+        assert_eq!(
+            Interval { lo: -1, hi: 3 }.unsigned(8),
+            Interval { lo: 0, hi: 255 }
+        );
     }
 }

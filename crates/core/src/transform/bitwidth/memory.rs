@@ -37,12 +37,20 @@ pub fn address_widths(f: &Func) -> AddressWidths {
         };
         let len = shape.iter().fold(1u64, |n, &d| n.saturating_mul(d));
         let bits = bits_for(len);
-        let indices: Vec<usize> = ports.ld_addr.iter().chain(&ports.st_addr).copied().collect();
+        let indices: Vec<usize> = ports
+            .ld_addr
+            .iter()
+            .chain(&ports.st_addr)
+            .copied()
+            .collect();
         let accesses: Option<Vec<(OpId, Vec<ValueId>)>> = indices
             .iter()
             .map(|&i| {
                 let (access, path) = access_of(f, *op.operands.get(i)?)?;
-                let w = f.operands(access).first().and_then(|&a| super::int_width(f, a))?;
+                let w = f
+                    .operands(access)
+                    .first()
+                    .and_then(|&a| super::int_width(f, a))?;
                 (w >= bits).then_some((access, path))
             })
             .collect();

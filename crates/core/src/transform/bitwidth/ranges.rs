@@ -184,12 +184,7 @@ impl<'f> Analysis<'f> {
         let width = |i: usize| op.results.get(i).and_then(|&r| int_width(f, r));
         let w = width(0).unwrap_or(0);
         let operand_width = |i: usize| op.operands.get(i).and_then(|&v| int_width(f, v));
-        let joined = |xs: &[Option<Interval>]| {
-            xs.iter()
-                .flatten()
-                .copied()
-                .reduce(Interval::join)
-        };
+        let joined = |xs: &[Option<Interval>]| xs.iter().flatten().copied().reduce(Interval::join);
         let one = match &op.kind {
             OpKind::Constant { value } => transfer::constant(value, w),
             OpKind::Fork | OpKind::LazyFork | OpKind::Br | OpKind::Buffer(_) => {
@@ -281,7 +276,10 @@ pub fn refine(x: Interval, pred: CmpIPred, y: Interval) -> Option<Interval> {
         },
         // An unsigned bound below a non-negative y bounds x from both sides (a negative x is
         // a huge unsigned number).
-        P::Ult if y.non_negative() => x.meet(Interval { lo: 0, hi: y.hi - 1 }),
+        P::Ult if y.non_negative() => x.meet(Interval {
+            lo: 0,
+            hi: y.hi - 1,
+        }),
         P::Ule if y.non_negative() => x.meet(Interval { lo: 0, hi: y.hi }),
         P::Ugt if x.non_negative() && y.non_negative() => above(y.lo + 1),
         P::Uge if x.non_negative() && y.non_negative() => above(y.lo),

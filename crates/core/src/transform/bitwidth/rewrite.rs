@@ -226,7 +226,11 @@ impl Rewriter<'_> {
                     .first()
                     .filter(|_| !matches!(op.kind, OpKind::CmpI(_)))
                     .map(|&v| (self.range(v), self.need(v).map_or(orig, |n| n.width)));
-                let actual = op.operands.iter().filter_map(|&v| self.need(v)).map(|n| n.width);
+                let actual = op
+                    .operands
+                    .iter()
+                    .filter_map(|&v| self.need(v))
+                    .map(|n| n.width);
                 let w = exact_width(&op.kind, &ins, res.map(|r| r.0), orig)
                     .max(res.map_or(1, |r| r.1))
                     .max(actual.max().unwrap_or(1));
@@ -361,9 +365,11 @@ impl Rewriter<'_> {
         let (Some(&x), Some(&res)) = (f.operands(id).first(), f.results(id).first()) else {
             return;
         };
-        let (Some(k), Some(k0), Some(target)) =
-            (int_width(f, x), self.orig(operand), self.need(res).map(|n| n.width))
-        else {
+        let (Some(k), Some(k0), Some(target)) = (
+            int_width(f, x),
+            self.orig(operand),
+            self.need(res).map(|n| n.width),
+        ) else {
             return;
         };
         let bb = f.op(id).and_then(|o| o.bb);
@@ -456,12 +462,15 @@ pub(super) fn cast(
         return v;
     };
     let from = int_width(f, v).unwrap_or(to);
-    let constant = f.defining_op(v).and_then(|d| f.op(d)).and_then(|o| match o.kind {
-        OpKind::Constant {
-            value: Attr::Int { value, .. },
-        } => Some((value, *o.operands.first()?, o.bb)),
-        _ => None,
-    });
+    let constant = f
+        .defining_op(v)
+        .and_then(|d| f.op(d))
+        .and_then(|o| match o.kind {
+            OpKind::Constant {
+                value: Attr::Int { value, .. },
+            } => Some((value, *o.operands.first()?, o.bb)),
+            _ => None,
+        });
     let (id, prefix) = match constant {
         Some((value, trigger, cbb)) => {
             let bits = (value as u64) & mask(from);
@@ -485,7 +494,14 @@ pub(super) fn cast(
 }
 
 /// A new conversion unit `c` of `v` to `to` bits, placed before `anchor` in block `bb`.
-fn insert_cast(f: &mut Func, v: ValueId, c: CastOp, to: u32, anchor: OpId, bb: Option<u32>) -> OpId {
+fn insert_cast(
+    f: &mut Func,
+    v: ValueId,
+    c: CastOp,
+    to: u32,
+    anchor: OpId,
+    bb: Option<u32>,
+) -> OpId {
     let ty = f.ty(v).map_or_else(Type::control, |t| with_width(t, to));
     let id = f.insert_op_before(anchor, OpKind::Cast(c), vec![v], vec![ty]);
     name(f, id, c.as_str(), bb);

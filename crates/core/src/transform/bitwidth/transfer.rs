@@ -13,9 +13,7 @@ use crate::handshake::{Attr, BinOp, CastOp, UnOp};
 /// The interval of an integer constant of width `w` (`None` for other attributes).
 pub fn constant(value: &Attr, w: u32) -> Option<Interval> {
     match value {
-        Attr::Int { value, .. } => Some(Interval::exact(
-            sign_extend(*value as u64, w).into(),
-        )),
+        Attr::Int { value, .. } => Some(Interval::exact(sign_extend(*value as u64, w).into())),
         Attr::Bool(b) => Some(Interval::exact(if *b { -1 } else { 0 })),
         _ => None,
     }
@@ -126,11 +124,26 @@ mod tests {
     #[test]
     fn masks_shifts_and_remainders_bound_the_result() {
         let full = Interval::full(32);
-        assert_eq!(binary(BinOp::AndI, full, Interval::exact(0xff), 32), iv(0, 255));
-        assert_eq!(binary(BinOp::ShrUI, full, Interval::exact(24), 32), iv(0, 255));
-        assert_eq!(binary(BinOp::ShrSI, full, Interval::exact(24), 32), iv(-128, 127));
-        assert_eq!(binary(BinOp::RemSI, iv(0, 1 << 20), Interval::exact(10), 32), iv(0, 9));
-        assert_eq!(binary(BinOp::RemSI, full, Interval::exact(10), 32), iv(-9, 9));
+        assert_eq!(
+            binary(BinOp::AndI, full, Interval::exact(0xff), 32),
+            iv(0, 255)
+        );
+        assert_eq!(
+            binary(BinOp::ShrUI, full, Interval::exact(24), 32),
+            iv(0, 255)
+        );
+        assert_eq!(
+            binary(BinOp::ShrSI, full, Interval::exact(24), 32),
+            iv(-128, 127)
+        );
+        assert_eq!(
+            binary(BinOp::RemSI, iv(0, 1 << 20), Interval::exact(10), 32),
+            iv(0, 9)
+        );
+        assert_eq!(
+            binary(BinOp::RemSI, full, Interval::exact(10), 32),
+            iv(-9, 9)
+        );
         assert_eq!(cast(CastOp::ExtUI, Interval::full(8), 8, 32), iv(0, 255));
         assert_eq!(cast(CastOp::ExtSI, Interval::full(8), 8, 32), iv(-128, 127));
     }
@@ -139,8 +152,14 @@ mod tests {
     fn overflowing_arithmetic_is_full() {
         let full = Interval::full(32);
         assert_eq!(binary(BinOp::AddI, full, Interval::exact(1), 32), full);
-        assert_eq!(binary(BinOp::MulI, iv(0, 1 << 16), iv(0, 1 << 16), 32), full);
-        assert_eq!(binary(BinOp::AddI, iv(0, 99), Interval::exact(1), 32), iv(1, 100));
+        assert_eq!(
+            binary(BinOp::MulI, iv(0, 1 << 16), iv(0, 1 << 16), 32),
+            full
+        );
+        assert_eq!(
+            binary(BinOp::AddI, iv(0, 99), Interval::exact(1), 32),
+            iv(1, 100)
+        );
         assert_eq!(unary(UnOp::AbsI, full, 32), full);
         assert_eq!(binary(BinOp::DivSI, full, iv(-1, -1), 32), full);
     }
