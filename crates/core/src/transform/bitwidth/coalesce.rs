@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 /// Rounds of raising (each round sees the widths the previous one chose).
 const ROUNDS: usize = 4;
 /// The most bits a unit grows by to save conversions.
-const MAX_GROWTH: u32 = 2;
+pub(super) const MAX_GROWTH: u32 = 2;
 
 /// Raises the needs of `r` where that saves conversions.
 pub(super) fn run(r: &mut Rewriter, f: &Func, classes: &[(OpId, Class)]) {

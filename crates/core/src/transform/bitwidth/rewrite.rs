@@ -197,12 +197,34 @@ impl Rewriter<'_> {
                     }
                     _ if narrowable && k == 0 || matches!(class, Class::Pass { .. }) => {
                         let (r, d, cap) = joint.unwrap_or((self.range(v), 0, w));
-                        Need::of(r, d, cap)
+                        self.inherit(f, id, Need::of(r, d, cap))
                     }
                     _ => Need::fixed(w),
                 };
                 self.need[v.0 as usize] = Some(need);
             }
+        }
+    }
+
+    /// `need`, or the need of the one value a branch, fork or buffer passes on when that is
+    /// exact and at most [`super::coalesce::MAX_GROWTH`] bits wider: a value that leaves a
+    /// loop's header keeps its width through the loop body (no truncation on the way in and
+    /// extension on the way back to the header).
+    fn inherit(&self, f: &Func, id: OpId, need: Need) -> Need {
+        let input = match f.op(id).map(|o| &o.kind) {
+            Some(OpKind::Fork | OpKind::LazyFork | OpKind::Br | OpKind::Buffer(_)) => 0,
+            Some(OpKind::CondBr) => 1,
+            _ => return need,
+        };
+        match f.operands(id).get(input).and_then(|&x| self.need(x)) {
+            Some(n)
+                if n.exact
+                    && n.width > need.width
+                    && n.width - need.width <= super::coalesce::MAX_GROWTH =>
+            {
+                n
+            }
+            _ => need,
         }
     }
 
