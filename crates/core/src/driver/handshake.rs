@@ -1,5 +1,6 @@
 //! The driver's Handshake stages: lowering from the CFG (announced as `cf-to-handshake`),
-//! canonicalization and materialization, each verified before the next runs.
+//! canonicalization, bitwidth optimization (`optimize-bitwidths`, unless turned off) and
+//! materialization, each verified before the next runs.
 //!
 //! Invariant: the module handed on is verified after every stage, and materialized (every
 //! channel with exactly one producer and one consumer) after the last; a verifier finding is
@@ -10,30 +11,35 @@ use crate::front::typed::Placeholder;
 use crate::handshake::{self as hs, verify_func, verify_module, VerifyOptions};
 use crate::lower::{self, Lowered};
 use crate::stages::StageObserver;
-use crate::transform::{canonicalize, materialize};
+use crate::transform::{bitwidth, canonicalize, materialize};
 
 /// A Handshake stage's transformation.
 type Pass = fn(&mut hs::Module);
 
 /// The Handshake stages, in order, with their transformations (lowering itself happens
 /// before the first).
-const STAGES: [(&str, Pass); 3] = [
+const STAGES: [(&str, Pass); 4] = [
     ("cf-to-handshake", |_| {}),
     ("canonicalize", |m| {
         m.funcs.iter_mut().for_each(canonicalize::run)
     }),
+    (BITWIDTHS, |m| m.funcs.iter_mut().for_each(bitwidth::run)),
     ("materialize", |m| {
         m.funcs.iter_mut().for_each(materialize::run)
     }),
 ];
 
+/// The bitwidth optimization's stage, skipped when turned off.
+const BITWIDTHS: &str = "optimize-bitwidths";
+
 /// Runs the Handshake stages on the kernel of the optimized CFG module `cfg`, telling
 /// `observer` about each (see [`crate::stages`]). `placeholders` are the front end's
-/// placeholder declarations. Returns the materialized module with the kernel's memories, or
+/// placeholder declarations; `bitwidths` runs the bitwidth optimization. Returns the materialized module with the kernel's memories, or
 /// `None` when lowering reported an error or a stage's IR failed verification.
 pub(super) fn lower_to_handshake(
     cfg: &crate::cfg::ir::Module,
     placeholders: &[Placeholder],
+    bitwidths: bool,
     diags: &mut Vec<Diagnostic>,
     observer: &mut dyn StageObserver<hs::Module>,
 ) -> Option<Lowered> {
@@ -44,6 +50,9 @@ pub(super) fn lower_to_handshake(
     diags.extend(stage_diags);
     let mut lowered = lowered.filter(|_| !failed)?;
     for (k, (name, pass)) in STAGES.into_iter().enumerate() {
+        if name == BITWIDTHS && !bitwidths {
+            continue;
+        }
         if k > 0 {
             observer.start(name);
         }

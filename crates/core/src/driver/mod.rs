@@ -7,7 +7,8 @@
 //!
 //! Stages, in order (each a [`StageIr`] of its [`StageGroup`]): `front-end` (C), `lower` and
 //! the CFG passes of [`crate::cfg::passes::PIPELINE`], `interpret` (golden run, when asked),
-//! `cf-to-handshake`, `canonicalize`, `materialize`, `buffers-<algorithm>`, `hw`, the Synth
+//! `cf-to-handshake`, `canonicalize`, `optimize-bitwidths` (unless
+//! [`DriverOptions::no_bitwidth_opt`]), `materialize`, `buffers-<algorithm>`, `hw`, the Synth
 //! phases `unbundle`, `invert-ready`, `split-bits` (when asked), then `rtl`, `testbench`,
 //! `bundle`, `zip` (when asked). A stage that fails ends the run; later stages are absent;
 //! [`DriverOptions::stop_after`] ends it early on purpose.
@@ -111,6 +112,8 @@ pub struct DriverOptions {
     /// Simulate the buffered circuit with these options and check it against the
     /// interpreter (the result is [`Compiled::simulation`]).
     pub simulate: Option<SimOptions>,
+    /// Skip the `optimize-bitwidths` stage: every unit keeps its C type's width.
+    pub no_bitwidth_opt: bool,
 }
 
 impl DriverOptions {

@@ -89,7 +89,13 @@ fn run(
 
     // Handshake IR.
     let mut observer = RecordStages::new(rec, StageGroup::Handshake, print_module);
-    let lowered = lower_to_handshake(cfg, &prog.placeholders, diags, &mut observer);
+    let lowered = lower_to_handshake(
+        cfg,
+        &prog.placeholders,
+        !options.no_bitwidth_opt,
+        diags,
+        &mut observer,
+    );
     let lowered = lowered.filter(|_| !has_errors(diags))?;
     out.memories = lowered.memories;
     let module = out.module.insert(lowered.module);

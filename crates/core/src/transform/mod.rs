@@ -1,4 +1,6 @@
-//! Transformations of Handshake IR: canonicalization and fork/sink materialization.
+//! Transformations of Handshake IR: canonicalization, bitwidth optimization and fork/sink
+//! materialization.
 
+pub mod bitwidth;
 pub mod canonicalize;
 pub mod materialize;

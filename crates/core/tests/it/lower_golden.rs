@@ -1,12 +1,13 @@
 //! Golden tests of the lowering: each `tests/lower/<name>/<name>.c` compiles to the IR in
-//! `<name>.handshake` (the materialized module, after every stage's IR was verified), one test
-//! per kernel (`lower_golden::kernels::one_loop`, …).
+//! `<name>.handshake` (the materialized module, after every stage's IR was verified, without
+//! the bitwidth optimization, whose goldens are `tests/it/bitwidth.rs`'), one test per kernel
+//! (`lower_golden::kernels::one_loop`, …).
 //! Set `RIVULET_BLESS=1` to rewrite the golden files (then review them by hand).
 //! The spec's placeholder example must lower to the spec's IR up to value numbering.
 
 use crate::support::{corpus, golden};
 use rivulet_core::diag::{render, FileId, SourceMap};
-use rivulet_core::driver::Compiled;
+use rivulet_core::driver::{Compiled, DriverOptions};
 use rivulet_core::handshake::{parse_module, print_module};
 use std::path::{Path, PathBuf};
 
@@ -16,7 +17,11 @@ fn root() -> PathBuf {
 
 fn compile(dir: &Path, name: &str) -> (Compiled, SourceMap) {
     let file = dir.join(format!("{name}.c"));
-    corpus::compile(&file, &corpus::through_handshake()).unwrap()
+    let options = DriverOptions {
+        no_bitwidth_opt: true,
+        ..corpus::through_handshake()
+    };
+    corpus::compile(&file, &options).unwrap()
 }
 
 kernel_tests!(kernels, lowers_to_its_golden_file, lower);

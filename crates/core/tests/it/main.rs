@@ -11,6 +11,7 @@
 #[macro_use]
 mod support;
 
+mod bitwidth;
 mod buffer_cfdfc;
 mod buffer_evaluate;
 mod buffer_milp;

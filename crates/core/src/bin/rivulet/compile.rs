@@ -66,6 +66,8 @@ pub struct Placement {
     pub timing: Option<TimingModel>,
     /// Where to write the MILPs as LP files.
     pub dump_milp: Option<std::path::PathBuf>,
+    /// Skip the bitwidth optimization (`--no-bitwidth-opt`).
+    pub no_bitwidth_opt: bool,
 }
 
 impl Placement {
@@ -75,6 +77,7 @@ impl Placement {
         DriverOptions {
             buffers: self.buffers.clone().unwrap_or_default(),
             timing: self.timing.clone(),
+            no_bitwidth_opt: self.no_bitwidth_opt,
             ..DriverOptions::default()
         }
     }

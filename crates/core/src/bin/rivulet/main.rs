@@ -65,6 +65,9 @@ enum Command {
         /// Write the placement's MILPs as CPLEX LP files into this directory.
         #[arg(long)]
         dump_milp: Option<std::path::PathBuf>,
+        /// Keep every unit at its C type's width (skip the optimize-bitwidths stage).
+        #[arg(long)]
+        no_bitwidth_opt: bool,
     },
     /// Run a kernel's `main` in the reference interpreter and print its golden outputs.
     Interp {
@@ -97,6 +100,9 @@ enum Command {
         /// Print the simulated outputs as one JSON object (with "cycles") on the last line.
         #[arg(long)]
         json: bool,
+        /// Keep every unit at its C type's width (skip the optimize-bitwidths stage).
+        #[arg(long)]
+        no_bitwidth_opt: bool,
     },
     /// Parse, verify and print Handshake IR.
     Opt {
@@ -132,6 +138,7 @@ fn main() -> ExitCode {
             clock_period,
             timing,
             dump_milp,
+            no_bitwidth_opt,
         } => {
             let timing = match timing.as_deref().map(compile::load_timing).transpose() {
                 Ok(t) => t,
@@ -144,6 +151,7 @@ fn main() -> ExitCode {
                 }),
                 timing,
                 dump_milp,
+                no_bitwidth_opt,
             };
             let emit = emit.unwrap_or(
                 if placement.buffers.is_some() || placement.dump_milp.is_some() {
@@ -173,6 +181,7 @@ fn main() -> ExitCode {
             timing,
             vcd,
             json,
+            no_bitwidth_opt,
         } => {
             let timing = match timing.as_deref().map(compile::load_timing).transpose() {
                 Ok(t) => t,
@@ -185,6 +194,7 @@ fn main() -> ExitCode {
                 }),
                 timing,
                 dump_milp: None,
+                no_bitwidth_opt,
             };
             sim::run_cmd(&file, &placement, vcd.as_deref(), json)
         }

@@ -1,5 +1,5 @@
 //! `rivulet sim K.c [--buffers on-merges|fpga20|fpl22|none] [--clock-period NS] [--timing FILE]
-//! [--vcd out.vcd] [--json]`: compiles the kernel to a circuit (buffers placed by the driver's placement, the
+//! [--vcd out.vcd] [--json] [--no-bitwidth-opt]`: compiles the kernel to a circuit (buffers placed by the driver's placement, the
 //! same as `compile`), simulates it cycle by cycle on the inputs `main` passes, and checks its
 //! outputs against the interpreter. Prints the check, the cycles and each loop's measured initiation
 //! interval; with `--json` the last line is the simulated call in the interpreter's JSON format

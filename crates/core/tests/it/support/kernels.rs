@@ -49,7 +49,7 @@ macro_rules! corpus_kernels {
 macro_rules! lower_kernels {
     ($callback:ident!($($args:tt)*)) => {
         $callback! { $($args)*; "tests/lower" [
-            add_five, hist, hw_inst, if_else, nested_loops, one_loop, straight,
+            add_five, hist, hw_inst, if_else, narrow, nested_loops, one_loop, straight,
         ] }
     };
 }
