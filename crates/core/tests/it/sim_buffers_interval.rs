@@ -6,7 +6,7 @@
 //! intervals the reference compiler expects with FPGA20 at 5 ns hold.
 
 use crate::support::corpus;
-use rivulet_core::driver::BufferOptions;
+use rivulet_core::driver::{BufferOptions, Compiled};
 use rivulet_core::options::BufferAlgorithm;
 
 /// `(kernel, header block of the loop, what the model must capture there)`.
@@ -50,6 +50,15 @@ const LOOPS: &[(&str, u32, &str)] = &[
     ),
 ];
 
+/// The initiation interval the simulation of `out` measured at the loop header `header`.
+fn measured_interval(out: &Compiled, header: u32) -> Option<u64> {
+    out.simulation
+        .iter()
+        .flat_map(|c| &c.loops)
+        .find(|l| l.bb == Some(header))
+        .and_then(|l| l.ii)
+}
+
 #[test]
 fn predicted_intervals_are_the_measured_ones() {
     let mut failures = Vec::new();
@@ -72,13 +81,7 @@ fn predicted_intervals_are_the_measured_ones() {
             .find(|l| name(&l.name))
             .map(|l| l.throughput)
             .unwrap_or_else(|| panic!("{kernel}: no loop at bb{header}: {report:?}"));
-        let measured = run
-            .out
-            .simulation
-            .iter()
-            .flat_map(|c| &c.loops)
-            .find(|l| l.bb == Some(header))
-            .and_then(|l| l.ii)
+        let measured = measured_interval(&run.out, header)
             .unwrap_or_else(|| panic!("{kernel}: no interval measured at bb{header}"));
         let interval = (1.0 / predicted).round() as u64;
         if interval != measured {
@@ -123,13 +126,7 @@ fn the_reference_compilers_intervals_hold_with_fpga20_at_5_ns() {
             clock_period_ns: 5.0,
         };
         let run = corpus::simulate(&file, options).unwrap();
-        let measured = run
-            .out
-            .simulation
-            .iter()
-            .flat_map(|c| &c.loops)
-            .find(|l| l.bb == Some(header))
-            .and_then(|l| l.ii);
+        let measured = measured_interval(&run.out, header);
         if measured != Some(expected) {
             failures.push(format!(
                 "{kernel} bb{header} ({what}): expected II {expected}, measured {measured:?}"

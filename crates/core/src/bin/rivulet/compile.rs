@@ -45,7 +45,7 @@ pub fn lookup_next_to(file: &Path) -> impl FnMut(&str) -> Option<String> {
 
 /// Reads a timing characterisation (`--timing`), printing its diagnostics; `Err` is the exit
 /// code when it cannot be read or is invalid.
-pub fn load_timing(path: &Path) -> Result<TimingModel, ExitCode> {
+fn load_timing(path: &Path) -> Result<TimingModel, ExitCode> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         eprintln!("error: cannot read {}: {e}", path.display());
         ExitCode::from(1)
@@ -71,6 +71,22 @@ pub struct Placement {
 }
 
 impl Placement {
+    /// The options of the command line, reading the `--timing` file if given; `Err` is the
+    /// exit code when that file cannot be read or is invalid (its diagnostics are printed).
+    pub fn new(
+        buffers: Option<BufferOptions>,
+        timing: Option<&Path>,
+        dump_milp: Option<std::path::PathBuf>,
+        no_bitwidth_opt: bool,
+    ) -> Result<Placement, ExitCode> {
+        Ok(Placement {
+            buffers,
+            timing: timing.map(load_timing).transpose()?,
+            dump_milp,
+            no_bitwidth_opt,
+        })
+    }
+
     /// The driver's options for placement and timing (on-merges unless `--buffers` was
     /// given); the caller fills in the rest.
     pub fn options(&self) -> DriverOptions {

@@ -140,18 +140,18 @@ fn main() -> ExitCode {
             dump_milp,
             no_bitwidth_opt,
         } => {
-            let timing = match timing.as_deref().map(compile::load_timing).transpose() {
-                Ok(t) => t,
-                Err(code) => return code,
-            };
-            let placement = compile::Placement {
-                buffers: buffers.map(|algorithm| BufferOptions {
-                    algorithm,
-                    clock_period_ns: clock_period,
-                }),
-                timing,
+            let buffers = buffers.map(|algorithm| BufferOptions {
+                algorithm,
+                clock_period_ns: clock_period,
+            });
+            let placement = match compile::Placement::new(
+                buffers,
+                timing.as_deref(),
                 dump_milp,
                 no_bitwidth_opt,
+            ) {
+                Ok(p) => p,
+                Err(code) => return code,
             };
             let emit = emit.unwrap_or(
                 if placement.buffers.is_some() || placement.dump_milp.is_some() {
@@ -183,19 +183,15 @@ fn main() -> ExitCode {
             json,
             no_bitwidth_opt,
         } => {
-            let timing = match timing.as_deref().map(compile::load_timing).transpose() {
-                Ok(t) => t,
-                Err(code) => return code,
-            };
-            let placement = compile::Placement {
-                buffers: Some(BufferOptions {
-                    algorithm: buffers,
-                    clock_period_ns: clock_period,
-                }),
-                timing,
-                dump_milp: None,
-                no_bitwidth_opt,
-            };
+            let buffers = Some(BufferOptions {
+                algorithm: buffers,
+                clock_period_ns: clock_period,
+            });
+            let placement =
+                match compile::Placement::new(buffers, timing.as_deref(), None, no_bitwidth_opt) {
+                    Ok(p) => p,
+                    Err(code) => return code,
+                };
             sim::run_cmd(&file, &placement, vcd.as_deref(), json)
         }
         Command::Opt {
