@@ -99,7 +99,7 @@ files = [d / f"{name}.c"] + ([d / f"{name}.h"] if (d / f"{name}.h").exists() els
 extra = sorted(p.name for p in d.iterdir() if p.name not in {f.name for f in files})
 if extra:
     problems.append(f"unexpected files: {', '.join(extra)}")
-forbidden = r"\b(struct|union|enum|long|goto|u?int64_t|static|extern|volatile|register|sizeof)\b|->"
+forbidden = r"\b(struct|union|enum|long|goto|u?int64_t|extern|volatile|register|sizeof)\b|->|^\s+static\b"
 ptr = r"\b(void|char|short|int|unsigned|signed|float|double|bool|_Bool|u?int(8|16|32)_t|\w+_t)\s*\*"
 for f in files:
     src = f.read_text()

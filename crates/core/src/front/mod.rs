@@ -5,6 +5,7 @@
 //! are no errors) and every diagnostic. Nothing here touches the file system.
 
 pub mod ast;
+mod const_arith;
 pub mod consteval;
 pub mod headers;
 pub mod lex;

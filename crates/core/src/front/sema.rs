@@ -7,6 +7,7 @@
 //! on after each one so a run reports as many as possible.
 
 use super::ast::*;
+use super::const_arith::{arithmetic_constant, convert as convert_const, substitute_constants};
 use super::typed::*;
 use super::types::{CType, ScalarTy};
 use crate::diag::{Diagnostic, Span};
@@ -179,21 +180,30 @@ impl Checker<'_> {
     fn const_init(&mut self, init: &Init, ty: &CType) -> Vec<ConstVal> {
         let mut slots: Vec<Option<&Expr>> = vec![None; ty.len() as usize];
         self.layout(init, &ty.dims, 0, &mut slots);
+        let known: BTreeMap<String, (ConstVal, ScalarTy)> = (self.global_syms.iter())
+            .filter_map(|(n, s)| match s {
+                Sym::GlobalConst(v, t) => Some((n.clone(), (*v, *t))),
+                _ => None,
+            })
+            .collect();
         slots
             .into_iter()
             .map(|e| match e {
                 None => zero(ty.scalar),
-                Some(e) => match literal(e) {
-                    Some(v) => convert_const(v, ty.scalar),
-                    None => {
-                        self.error_note(
-                            e.span,
-                            "a global initializer must be a constant",
-                            "use literals or `#define` constants",
-                        );
-                        zero(ty.scalar)
+                Some(e) => {
+                    match arithmetic_constant(&substitute_constants(e, &|n| known.get(n).copied()))
+                    {
+                        Some((v, _)) => convert_const(v, ty.scalar),
+                        None => {
+                            self.error_note(
+                                e.span,
+                                "a global initializer must be a constant",
+                                "use literals, `#define` constants and arithmetic on them",
+                            );
+                            zero(ty.scalar)
+                        }
                     }
-                },
+                }
             })
             .collect()
     }
@@ -605,42 +615,6 @@ pub(super) fn zero(t: ScalarTy) -> ConstVal {
 }
 
 /// A literal (possibly negated) or an integer constant expression.
-fn literal(e: &Expr) -> Option<ConstVal> {
-    match &e.kind {
-        ExprKind::Float(v, _) => Some(ConstVal::Float(*v)),
-        ExprKind::Unary(UnOp::Neg, a) => match literal(a)? {
-            ConstVal::Float(v) => Some(ConstVal::Float(-v)),
-            ConstVal::Int(_) => super::consteval::const_int(e).map(ConstVal::Int),
-        },
-        ExprKind::Unary(UnOp::Plus, a) => literal(a),
-        _ => super::consteval::const_int(e).map(ConstVal::Int),
-    }
-}
-
-/// Converts a constant to a scalar type with C semantics.
-pub(super) fn convert_const(v: ConstVal, t: ScalarTy) -> ConstVal {
-    match (v, t.is_float()) {
-        (ConstVal::Int(i), false) => ConstVal::Int(t.wrap(i)),
-        (ConstVal::Int(i), true) => ConstVal::Float(round_float(i as f64, t)),
-        (ConstVal::Float(f), true) => ConstVal::Float(round_float(f, t)),
-        (ConstVal::Float(f), false) => {
-            if t == ScalarTy::Bool {
-                ConstVal::Int((f != 0.0) as i64)
-            } else {
-                ConstVal::Int(t.wrap(f as i64))
-            }
-        }
-    }
-}
-
-fn round_float(f: f64, t: ScalarTy) -> f64 {
-    if t == ScalarTy::F32 {
-        f as f32 as f64
-    } else {
-        f
-    }
-}
-
 /// A constant expression node.
 pub(super) fn const_expr(v: ConstVal, ty: ScalarTy, span: Span) -> TExpr {
     TExpr {

@@ -30,7 +30,7 @@ macro_rules! corpus_kernels {
     ($callback:ident!($($args:tt)*)) => {
         $callback! { $($args)*; "tests/kernels" [
             add_constant, argmin, bfs_distances, binary_search, bit_reverse, bubble_sort,
-            char_classes, clamp_int16, clz32, collatz, complex_mul, conv2d, counted_steps,
+            char_classes, clamp_int16, clz32, collatz, complex_mul, const_tables, conv2d, counted_steps,
             crc8_table, det3x3, digit_sum, dot_double, fir, first_duplicate, fletcher16,
             floyd_warshall, fnv1a_hash, forward_substitution, gcd, grade_bins, hash_mix32,
             histogram, iir_filter, image_threshold, insertion_sort, int8_dot, is_palindrome, isqrt,

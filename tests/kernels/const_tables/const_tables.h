@@ -1,0 +1,2 @@
+#define N 24
+#define TAPS 5
