@@ -19,8 +19,9 @@ pub struct Macro {
     pub name: String,
     /// Parameter names for a function-like macro, `None` for an object-like one.
     pub params: Option<Vec<String>>,
-    /// The parameter list ends with `...`.
-    pub variadic: bool,
+    /// For a variadic macro (parameter list ending with `...`), the name its extra arguments
+    /// go by: `__VA_ARGS__`, or the GNU form's own name (`ARGS` in `#define F(x, ARGS...)`).
+    pub variadic: Option<String>,
     /// The replacement list.
     pub body: Vec<Token>,
 }
@@ -102,7 +103,7 @@ impl MacroTable {
                         continue;
                     };
                     let span = t.span.join(close);
-                    let Some(args) = arrange_args(args, params.len(), m.variadic) else {
+                    let Some(args) = arrange_args(args, params.len(), m.variadic.is_some()) else {
                         diags.push(
                             Diagnostic::error(format!(
                                 "macro `{}` expects {} argument{}",
@@ -151,7 +152,7 @@ impl MacroTable {
             if t.kind != TokKind::Ident {
                 return None;
             }
-            if m.variadic && t.text == "__VA_ARGS__" {
+            if m.variadic.as_deref() == Some(t.text.as_str()) {
                 return Some(params.len());
             }
             params.iter().position(|p| *p == t.text)

@@ -233,7 +233,7 @@ impl Pp<'_> {
             return;
         }
         let mut params = None;
-        let mut variadic = false;
+        let mut variadic: Option<String> = None;
         let mut body_start = 1;
         if rest
             .get(1)
@@ -246,21 +246,27 @@ impl Pp<'_> {
                     self.error(name.span, "unterminated macro parameter list".to_string());
                     return;
                 };
-                if t.is_punct(")") && (ps.is_empty() || variadic) {
+                if t.is_punct(")") && (ps.is_empty() || variadic.is_some()) {
                     i += 1;
                     break;
                 }
                 if t.is_punct("...") {
-                    variadic = true;
-                } else if t.kind == TokKind::Ident && !variadic {
-                    ps.push(t.text.clone());
+                    variadic = Some("__VA_ARGS__".to_string());
+                } else if t.kind == TokKind::Ident && variadic.is_none() {
+                    if rest.get(i + 1).is_some_and(|n| n.is_punct("...")) {
+                        // GNU's named form: `ARGS...`.
+                        variadic = Some(t.text.clone());
+                        i += 1;
+                    } else {
+                        ps.push(t.text.clone());
+                    }
                 } else {
                     self.error(t.span, "expected a macro parameter name".to_string());
                     return;
                 }
                 i += 1;
                 match rest.get(i) {
-                    Some(t) if t.is_punct(",") && !variadic => i += 1,
+                    Some(t) if t.is_punct(",") && variadic.is_none() => i += 1,
                     Some(t) if t.is_punct(")") => {
                         i += 1;
                         break;

@@ -110,3 +110,26 @@ fn cfg_matches_golden_file(c: &Path) {
     let got = print_module(&m);
     golden::check(&dir.join(format!("{name}.cfg")), &got);
 }
+
+/// Older Dynamatic kernels include a utilities header whose `CALL_KERNEL` uses GNU's named
+/// variadic parameter (`ARGS...`) rather than `__VA_ARGS__`.
+#[test]
+fn gnu_named_variadic_macros_expand_their_arguments() {
+    let header = "#define CALL_KERNEL(KERNEL, ARGS...) KERNEL(ARGS)\n\
+                  #define FIRST_PLUS(x, rest...) (x + add(rest))\n";
+    let text = SUM
+        .replace(
+            "#include \"dynamatic/Integration.h\"",
+            "#include \"../utils.h\"",
+        )
+        .replace("return s;", "return FIRST_PLUS(s, 1, 2);")
+        .replace(
+            "int sum(",
+            "int add(int a, int b) { return a * b; }\nint sum(",
+        );
+    let mut lookup = |name: &str| (name == "../utils.h").then(|| header.to_string());
+    let out = corpus::compile_text("sum.c", &text, &mut lookup, &corpus::through_cfg()).0;
+    assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
+    let r = run(&out.cfg.unwrap(), &InterpOptions::default()).unwrap();
+    assert_eq!(r.calls[0].ret, Some(Scalar::Int(45 + 2)));
+}
