@@ -26,6 +26,13 @@ pub fn builtin_header(name: &str) -> Option<&'static str> {
             "#define UINT32_MAX 4294967295u\n",
         ),
         "stdbool.h" => "#pragma once\n#define bool _Bool\n#define true 1\n#define false 0\n",
+        // Not `#pragma once`: as in C, each inclusion defines `assert` anew from `NDEBUG`.
+        // Without it, the condition and its text go to the checker (`sema_labels.rs`).
+        "assert.h" => concat!(
+            "#undef assert\n",
+            "#ifdef NDEBUG\n#define assert(e)\n",
+            "#else\n#define assert(e) __rivulet_assert((e), #e)\n#endif\n",
+        ),
         "math.h" => "#pragma once\n",
         "stdio.h" => "#pragma once\n",
         "limits.h" => concat!(
