@@ -137,7 +137,8 @@ impl Parser<'_> {
                     return None;
                 }
                 _ if self.peek_at(1).is_some_and(|n| n.is_punct(":"))
-                    && !self.typedefs.contains_key(&t.text) =>
+                    && !self.typedefs.contains_key(&t.text)
+                    && !super::parse::is_keyword(&t.text) =>
                 {
                     self.labeled(t.text.clone(), start)?
                 }
@@ -157,7 +158,7 @@ impl Parser<'_> {
     fn label_name(&mut self) -> Option<(String, crate::diag::Span)> {
         let span = self.span();
         match self.peek() {
-            Some(t) if t.kind == TokKind::Ident => {
+            Some(t) if t.kind == TokKind::Ident && !super::parse::is_keyword(&t.text) => {
                 let name = t.text.clone();
                 self.pos += 1;
                 Some((name, span))
@@ -174,24 +175,31 @@ impl Parser<'_> {
     /// followed by a statement: neither a declaration nor the end of the block.
     fn labeled(&mut self, name: String, span: crate::diag::Span) -> Option<StmtKind> {
         self.pos += 2;
-        if self.is("}") {
-            self.error_note(
-                span,
+        let missing = if self.is("}") {
+            Some((
                 format!("label `{name}` at the end of a block"),
                 "C11 needs a statement after a label: write `;` after the colon",
-            );
-            return None;
-        }
-        if self.starts_type() {
-            self.error_note(
-                span,
+            ))
+        } else if self.starts_type() {
+            Some((
                 format!("label `{name}` before a declaration"),
                 "in C11 a label can only be part of a statement and a declaration is not a \
                  statement: write `;` after the colon",
-            );
-            return None;
-        }
-        let s = self.stmt()?;
+            ))
+        } else {
+            None
+        };
+        // After the error the label still labels an empty statement, so `goto`s resolve.
+        let s = match missing {
+            Some((msg, note)) => {
+                self.error_note(span, msg, note);
+                Stmt {
+                    kind: StmtKind::Empty,
+                    span,
+                }
+            }
+            None => self.stmt()?,
+        };
         Some(StmtKind::Label(name, span, Box::new(s)))
     }
 
