@@ -629,7 +629,8 @@ pub struct Global {
     pub init: Vec<Const>,
 }
 
-/// A lowered program: the kernel, `main` when present, and the ROMs.
+/// A lowered program: the kernel, `main` when present (then the kernel's checked copy when
+/// it has assertions), and the ROMs.
 #[derive(Clone, Debug)]
 pub struct Module {
     /// Functions (kernel first).

@@ -2,7 +2,8 @@
 //! header and the few C library headers kernels use.
 //!
 //! They hold only macros and typedefs. The library functions the subset knows (`rand`, `srand`,
-//! `abs`, `fabs`, `fabsf`) are built into the type checker, so no prototypes are needed here.
+//! `abs`, `fabs`, `fabsf`) are built into the type checker, so no prototypes are needed here;
+//! `assert` expands to a call the checker turns into an assertion statement.
 //! 64-bit types (`int64_t`, `uint64_t`) are deliberately absent: the parser explains why.
 
 /// The text of a built-in header, if `name` is one.
