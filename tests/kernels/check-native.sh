@@ -4,12 +4,13 @@
 # For every kernel directory this script
 #   1. lints the source against the C subset Rivulet accepts (allowed headers only, no forbidden
 #      keywords or pointer declarations, calls only to helpers of the file (not recursive) and to
-#      rand/srand/abs/fabs, kernel named like the file, exactly one CALL_KERNEL);
+#      rand/srand/abs/fabs/assert, kernel named like the file, exactly one CALL_KERNEL);
 #   2. builds it with gcc against a shim `dynamatic/Integration.h` three ways:
 #        san: -O1 with UBSan + ASan, locals pre-filled with a byte pattern,
 #        opt: -O2, locals pre-filled with zeros,
 #        cov: -O0 with gcov instrumentation,
-#      all with -std=c11 -pedantic -Wall -Wextra -Werror -Wvla -Wshadow -Wconversion
+#      all with -std=c11 -pedantic -Wall -Wextra -Werror -Wno-unused-label (HLS code names
+#      loops) -Wvla -Wshadow -Wconversion
 #      -Wsign-conversion -ffp-contract=off, and fails on any warning, sanitizer report or
 #      non-zero exit;
 #   3. compares what the three builds print (the kernel's return value and the bytes of every
@@ -89,7 +90,8 @@ lint() {
   python3 - "$name" "$dir" <<'EOF'
 import re, sys, pathlib
 name, d = sys.argv[1], pathlib.Path(sys.argv[2])
-allowed = {"dynamatic/Integration.h", "stdlib.h", "stdint.h", "stdbool.h", "math.h", "stdio.h"}
+allowed = {"dynamatic/Integration.h", "stdlib.h", "stdint.h", "stdbool.h", "math.h", "stdio.h",
+           "assert.h"}
 problems = []
 def strip(text):
     text = re.sub(r"/\*.*?\*/", lambda m: re.sub(r"[^\n]", " ", m.group(0)), text, flags=re.S)
@@ -99,7 +101,7 @@ files = [d / f"{name}.c"] + ([d / f"{name}.h"] if (d / f"{name}.h").exists() els
 extra = sorted(p.name for p in d.iterdir() if p.name not in {f.name for f in files})
 if extra:
     problems.append(f"unexpected files: {', '.join(extra)}")
-forbidden = r"\b(struct|union|enum|long|goto|u?int64_t|extern|volatile|register|sizeof)\b|->|^\s+static\b"
+forbidden = r"\b(struct|union|enum|long|u?int64_t|extern|volatile|register|sizeof)\b|->|^\s+static\b"
 ptr = r"\b(void|char|short|int|unsigned|signed|float|double|bool|_Bool|u?int(8|16|32)_t|\w+_t)\s*\*"
 for f in files:
     src = f.read_text()
@@ -127,7 +129,7 @@ for m in re.finditer(r"^[A-Za-z_][ \w]*\b(\w+)\s*\([^;{}]*\)\s*\{", c, re.M):
         i += 1
     defs[m.group(1)] = c[m.end():i]
 macros = set(re.findall(r"#\s*define\s+(\w+)\(", c + header))
-callable_ = set(defs) | macros | {"rand", "srand", "abs", "fabs", "CALL_KERNEL", "if", "for",
+callable_ = set(defs) | macros | {"rand", "srand", "abs", "fabs", "assert", "CALL_KERNEL", "if", "for",
                                   "while", "switch", "return"}
 for no, line in enumerate(c.splitlines(), 1):
     if line.lstrip().startswith("#"):
@@ -168,7 +170,7 @@ for doc in sys.stdin.read().splitlines():
 print(hot, total)' "$name"
 }
 
-common=(-std=c11 -pedantic -Wall -Wextra -Werror -Wvla -Wshadow -Wstrict-prototypes
+common=(-std=c11 -pedantic -Wall -Wextra -Werror -Wno-unused-label -Wvla -Wshadow -Wstrict-prototypes
   -Wold-style-definition -Wconversion -Wsign-conversion -ffp-contract=off -I "$tmp/shim")
 
 if [ $# -gt 0 ]; then names=("$@"); else

@@ -4,7 +4,9 @@
 //! pass), arrays become memories, helper functions are inlined at each call (the type checker
 //! guarantees there is no recursion), and calls of the kernel from `main` stay calls. Every
 //! block ends in a terminator; blocks that became unreachable are removed at the end.
-//! Expressions are lowered in `build_expr.rs`.
+//! A `goto` branches to its label's block; a function whose control flow is then irreducible
+//! is rejected (`reducible.rs`). Assertions are lowered in `main` and in the kernel's checked
+//! copy, never in the kernel itself (the circuit). Expressions are lowered in `build_expr.rs`.
 
 use super::ir::*;
 use crate::diag::{Diagnostic, Span};
@@ -29,9 +31,23 @@ pub fn build_module(prog: &TProgram, diags: &mut Vec<Diagnostic>) -> Option<Modu
         .collect();
     let mut functions = Vec::new();
     let kernel = &prog.funcs[prog.kernel as usize];
-    functions.push(build_function(prog, prog.kernel, diags)?);
+    functions.push(build_function(
+        prog,
+        prog.kernel,
+        &kernel.name,
+        false,
+        diags,
+    )?);
     if let Some(m) = prog.main {
-        functions.push(build_function(prog, m, diags)?);
+        functions.push(build_function(prog, m, "main", true, diags)?);
+        let checked = build_function(prog, prog.kernel, &checked_name(&kernel.name), true, diags)?;
+        let asserts = checked
+            .insts
+            .iter()
+            .any(|d| matches!(&d.op, Op::Call(Callee::AssertFail(_), _)));
+        if asserts {
+            functions.push(checked);
+        }
     }
     Some(Module {
         functions,
@@ -51,17 +67,26 @@ pub fn const_of(c: ConstVal, t: ScalarTy) -> Const {
     }
 }
 
-fn build_function(prog: &TProgram, id: FuncId, diags: &mut Vec<Diagnostic>) -> Option<Function> {
+/// Builds function `id` under `name`, with its assertions when `asserts`.
+fn build_function(
+    prog: &TProgram,
+    id: FuncId,
+    name: &str,
+    asserts: bool,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Function> {
     let tf = &prog.funcs[id as usize];
     let mut b = Builder {
         prog,
-        f: Function::new(&tf.name, tf.ret),
+        f: Function::new(name, tf.ret),
         cur: Block(0),
         frames: Vec::new(),
         globals: BTreeMap::new(),
         mem_names: BTreeSet::new(),
         span: Some(tf.span),
         too_big: false,
+        asserts,
+        gotos: Vec::new(),
     };
     let entry = b.f.entry();
     let mut frame = Frame::new(id, tf);
@@ -130,6 +155,10 @@ fn build_function(prog: &TProgram, id: FuncId, diags: &mut Vec<Diagnostic>) -> O
         );
         return None;
     }
+    if let Some(d) = super::reducible::check(&b.f, &b.gotos, tf.span) {
+        diags.push(d);
+        return None;
+    }
     remove_unreachable(&mut b.f);
     Some(b.f)
 }
@@ -157,6 +186,8 @@ pub(super) struct Frame {
     pub ret: Option<(Block, Option<Var>)>,
     /// Innermost last: (break target, continue target).
     pub jumps: Vec<(Block, Option<Block>)>,
+    /// The block of each label (created on first mention).
+    pub labels: BTreeMap<LabelId, Block>,
 }
 
 impl Frame {
@@ -166,6 +197,7 @@ impl Frame {
             bind: vec![Binding::Unbound; tf.locals.len()],
             ret: None,
             jumps: Vec::new(),
+            labels: BTreeMap::new(),
         }
     }
 }
@@ -179,6 +211,10 @@ pub(super) struct Builder<'p> {
     pub mem_names: BTreeSet<String>,
     pub span: Option<Span>,
     pub too_big: bool,
+    /// Lower `assert` statements (otherwise they are dropped, as with NDEBUG).
+    pub asserts: bool,
+    /// Every block ending in a `goto`, with the `goto`'s span.
+    pub gotos: Vec<(Block, Span)>,
 }
 
 impl Builder<'_> {
@@ -302,6 +338,16 @@ impl Builder<'_> {
         }
     }
 
+    /// The block of label `l` in the current frame.
+    fn label_block(&mut self, l: LabelId) -> Block {
+        if let Some(&b) = self.frame().labels.get(&l) {
+            return b;
+        }
+        let b = self.f.new_block();
+        self.frames.last_mut().expect("frame").labels.insert(l, b);
+        b
+    }
+
     pub fn stmts(&mut self, stmts: &[TStmt]) {
         for s in stmts {
             self.stmt(s);
@@ -395,6 +441,28 @@ impl Builder<'_> {
                     self.br(to, Vec::new());
                 }
             }
+            TStmt::Label(l) => {
+                let b = self.label_block(*l);
+                self.br(b, Vec::new());
+                self.cur = b;
+            }
+            TStmt::Goto(l, span) => {
+                self.span = Some(*span);
+                let b = self.label_block(*l);
+                self.gotos.push((self.cur, *span));
+                self.br(b, Vec::new());
+            }
+            TStmt::Assert(c, text) if self.asserts => {
+                self.span = Some(c.span);
+                let (ok, fail) = (self.f.new_block(), self.f.new_block());
+                self.branch_on(c, ok, fail);
+                self.cur = fail;
+                self.span = Some(c.span);
+                self.emit(Op::Call(Callee::AssertFail(text.clone()), Vec::new()), None);
+                self.br(ok, Vec::new());
+                self.cur = ok;
+            }
+            TStmt::Assert(..) => {}
         }
     }
 

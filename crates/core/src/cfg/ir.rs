@@ -295,6 +295,16 @@ pub enum Callee {
     Rand,
     /// `srand(seed)`.
     Srand,
+    /// A failed `assert`: ends the run with an error quoting the condition's text. Only in
+    /// `main` and in the kernel's checked copy ([`checked_name`]), never in a circuit.
+    AssertFail(String),
+}
+
+/// The name of the kernel's checked copy: the kernel with its assertions, which the
+/// interpreter runs on copies of the arguments before each kernel call (the kernel itself,
+/// the one that becomes the circuit, has none).
+pub fn checked_name(kernel: &str) -> String {
+    format!("{kernel}.checked")
 }
 
 /// A call argument.
@@ -619,7 +629,8 @@ pub struct Global {
     pub init: Vec<Const>,
 }
 
-/// A lowered program: the kernel, `main` when present, and the ROMs.
+/// A lowered program: the kernel, `main` when present (then the kernel's checked copy when
+/// it has assertions), and the ROMs.
 #[derive(Clone, Debug)]
 pub struct Module {
     /// Functions (kernel first).

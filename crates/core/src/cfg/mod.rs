@@ -8,4 +8,5 @@ mod build_expr;
 pub mod ir;
 pub mod passes;
 pub mod print;
+mod reducible;
 pub mod verify;

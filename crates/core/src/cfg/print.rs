@@ -149,8 +149,10 @@ pub fn inst(f: &Function, i: Inst) -> String {
         Op::Store(m, idx, v) => format!("store {v}, {}[{}] : {}", mem(*m), list(idx), f.ty(*v)),
         Op::ReadVar(v) => format!("read_var {} : {t}", var(f, *v)),
         Op::WriteVar(v, x) => format!("write_var {}, {x} : {}", var(f, *v), f.ty(*x)),
+        Op::Call(Callee::AssertFail(text), _) => format!("assert_fail {text:?}"),
         Op::Call(c, args) => {
             let name = match c {
+                Callee::AssertFail(_) => "assert_fail".into(),
                 Callee::Func(n) | Callee::Placeholder(n) => n.clone(),
                 Callee::Rand => "rand".into(),
                 Callee::Srand => "srand".into(),

@@ -140,7 +140,8 @@ pub struct Compiled {
     pub timing: Option<TimingModel>,
     /// The kernel's C signature, once the front end accepted the file.
     pub signature: Option<crate::front::Signature>,
-    /// The optimized CFG module (kernel first, then `main`).
+    /// The optimized CFG module (kernel first, then `main` and, when the kernel has
+    /// assertions, its checked copy [`crate::cfg::ir::checked_name`]).
     pub cfg: Option<crate::cfg::ir::Module>,
     /// The Handshake module: the kernel first, then placeholder declarations; materialized,
     /// and buffered once buffer placement ran.

@@ -117,6 +117,10 @@ pub enum StmtKind {
     Continue,
     /// `return e;`.
     Return(Option<Expr>),
+    /// `name: stmt` (the span is the label's name).
+    Label(String, Span, Box<Stmt>),
+    /// `goto name;` (the span is the label's name).
+    Goto(String, Span),
 }
 
 /// An expression.

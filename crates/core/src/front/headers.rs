@@ -2,7 +2,8 @@
 //! header and the few C library headers kernels use.
 //!
 //! They hold only macros and typedefs. The library functions the subset knows (`rand`, `srand`,
-//! `abs`, `fabs`, `fabsf`) are built into the type checker, so no prototypes are needed here.
+//! `abs`, `fabs`, `fabsf`) are built into the type checker, so no prototypes are needed here;
+//! `assert` expands to a call the checker turns into an assertion statement.
 //! 64-bit types (`int64_t`, `uint64_t`) are deliberately absent: the parser explains why.
 
 /// The text of a built-in header, if `name` is one.
@@ -26,6 +27,13 @@ pub fn builtin_header(name: &str) -> Option<&'static str> {
             "#define UINT32_MAX 4294967295u\n",
         ),
         "stdbool.h" => "#pragma once\n#define bool _Bool\n#define true 1\n#define false 0\n",
+        // Not `#pragma once`: as in C, each inclusion defines `assert` anew from `NDEBUG`.
+        // Without it, the condition and its text go to the checker (`sema_labels.rs`).
+        "assert.h" => concat!(
+            "#undef assert\n",
+            "#ifdef NDEBUG\n#define assert(e)\n",
+            "#else\n#define assert(e) __rivulet_assert((e), #e)\n#endif\n",
+        ),
         "math.h" => "#pragma once\n",
         "stdio.h" => "#pragma once\n",
         "limits.h" => concat!(

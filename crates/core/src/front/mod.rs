@@ -16,6 +16,7 @@ mod parse_stmt;
 pub mod preprocess;
 pub mod sema;
 mod sema_expr;
+pub mod sema_labels;
 pub mod typed;
 pub mod types;
 

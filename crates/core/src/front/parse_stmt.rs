@@ -1,4 +1,4 @@
-//! Statement parsing: blocks, declarations, control flow, and the rejected `goto` and labels.
+//! Statement parsing: blocks, declarations, control flow, labels and `goto`.
 
 use super::ast::*;
 use super::lex::TokKind;
@@ -126,13 +126,10 @@ impl Parser<'_> {
                     StmtKind::Return(e)
                 }
                 "goto" => {
-                    self.error_note(
-                        start,
-                        "`goto` is not supported",
-                        "use loops with `break` and `continue` instead",
-                    );
-                    self.recover();
-                    return None;
+                    self.pos += 1;
+                    let (name, span) = self.label_name()?;
+                    self.semi()?;
+                    StmtKind::Goto(name, span)
                 }
                 "else" => {
                     self.error(start, "`else` without a matching `if`");
@@ -140,15 +137,10 @@ impl Parser<'_> {
                     return None;
                 }
                 _ if self.peek_at(1).is_some_and(|n| n.is_punct(":"))
-                    && !self.typedefs.contains_key(&t.text) =>
+                    && !self.typedefs.contains_key(&t.text)
+                    && !super::parse::is_keyword(&t.text) =>
                 {
-                    self.error_note(
-                        start,
-                        "labels (and `goto`) are not supported",
-                        "use loops with `break` and `continue` instead",
-                    );
-                    self.pos += 2;
-                    return None;
+                    self.labeled(t.text.clone(), start)?
                 }
                 _ if self.starts_type() => StmtKind::Decl(self.local_decl()?),
                 _ => self.expr_stmt()?,
@@ -160,6 +152,55 @@ impl Parser<'_> {
             kind,
             span: start.join(self.prev_span()),
         })
+    }
+
+    /// The label name after `goto`.
+    fn label_name(&mut self) -> Option<(String, crate::diag::Span)> {
+        let span = self.span();
+        match self.peek() {
+            Some(t) if t.kind == TokKind::Ident && !super::parse::is_keyword(&t.text) => {
+                let name = t.text.clone();
+                self.pos += 1;
+                Some((name, span))
+            }
+            _ => {
+                self.error(span, "expected a label name after `goto`");
+                self.recover();
+                None
+            }
+        }
+    }
+
+    /// `name: statement`, the name and colon not yet consumed. As in C11, the label must be
+    /// followed by a statement: neither a declaration nor the end of the block.
+    fn labeled(&mut self, name: String, span: crate::diag::Span) -> Option<StmtKind> {
+        self.pos += 2;
+        let missing = if self.is("}") {
+            Some((
+                format!("label `{name}` at the end of a block"),
+                "C11 needs a statement after a label: write `;` after the colon",
+            ))
+        } else if self.starts_type() {
+            Some((
+                format!("label `{name}` before a declaration"),
+                "in C11 a label can only be part of a statement and a declaration is not a \
+                 statement: write `;` after the colon",
+            ))
+        } else {
+            None
+        };
+        // After the error the label still labels an empty statement, so `goto`s resolve.
+        let s = match missing {
+            Some((msg, note)) => {
+                self.error_note(span, msg, note);
+                Stmt {
+                    kind: StmtKind::Empty,
+                    span,
+                }
+            }
+            None => self.stmt()?,
+        };
+        Some(StmtKind::Label(name, span, Box::new(s)))
     }
 
     fn semi(&mut self) -> Option<()> {

@@ -107,6 +107,12 @@ pub(super) struct FnCx {
     pub switches: usize,
     /// Local arrays and scalars declared `const`.
     pub consts: Vec<LocalId>,
+    /// The function is `main` (its assertions may have side effects).
+    pub is_main: bool,
+    /// Labels by name: id and, once defined, where.
+    pub labels: BTreeMap<String, (LabelId, Option<Span>)>,
+    /// Every `goto`: label name and where it is named.
+    pub gotos: Vec<(String, Span)>,
 }
 
 impl Checker<'_> {
@@ -287,6 +293,9 @@ impl Checker<'_> {
             loops: 0,
             switches: 0,
             consts: Vec::new(),
+            is_main: f.name == "main",
+            labels: BTreeMap::new(),
+            gotos: Vec::new(),
         });
         let mut params = Vec::new();
         for p in &f.params {
@@ -296,6 +305,7 @@ impl Checker<'_> {
             params.push(self.declare(&p.name, p.ty.clone(), p.span, false));
         }
         let body = self.block(body);
+        self.check_gotos();
         let fx = std::mem::replace(&mut self.fx, saved).expect("set above");
         self.out_funcs[id as usize] = Some(TFunc {
             name: f.name.clone(),
@@ -373,6 +383,7 @@ impl Checker<'_> {
                     self.local_decl(d, out);
                 }
             }
+            StmtKind::Expr(e) if super::sema_labels::is_assert(e) => self.assert(e, out),
             StmtKind::Expr(e) => {
                 if let Some(e) = self.expr_effect(e) {
                     out.push(TStmt::Expr(e));
@@ -447,6 +458,16 @@ impl Checker<'_> {
                 }
             }
             StmtKind::Return(e) => self.ret(e.as_ref(), s.span, out),
+            StmtKind::Label(name, span, inner) => {
+                let id = self.define_label(name, *span);
+                out.push(TStmt::Label(id));
+                self.stmt(inner, out);
+            }
+            StmtKind::Goto(name, span) => {
+                let id = self.label_id(name);
+                self.fx().gotos.push((name.clone(), *span));
+                out.push(TStmt::Goto(id, *span));
+            }
         }
     }
 

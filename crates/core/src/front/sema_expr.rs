@@ -404,6 +404,10 @@ impl Checker<'_> {
     }
 
     fn call(&mut self, name: &str, nspan: Span, args: &[Expr], span: Span) -> Option<TExpr> {
+        if name == super::sema_labels::ASSERT_FN {
+            self.error(span, "`assert` can only be used as a statement");
+            return None;
+        }
         if let Some(f) = self.funcs.get(name).map(|f| f.decl) {
             let decl = &self.prog.functions[f];
             if decl.body.is_some() {

@@ -3,7 +3,8 @@
 //! Invariants: names are resolved to ids; every implicit C conversion is an explicit
 //! [`TExprKind::Convert`]; the operands of an arithmetic node have the node's type, the
 //! operands of a comparison share a type; array accesses carry one index per dimension, each of
-//! type `int`; helper functions are acyclic (no recursion), so inlining them terminates.
+//! type `int`; helper functions are acyclic (no recursion), so inlining them terminates; every
+//! `goto` names a label defined exactly once in its function.
 
 use super::types::{CType, ScalarTy};
 use crate::diag::Span;
@@ -14,6 +15,8 @@ pub type FuncId = u32;
 pub type LocalId = u32;
 /// Index of a global array in [`TProgram::globals`].
 pub type GlobalId = u32;
+/// A statement label of a function (numbered per function).
+pub type LabelId = u32;
 
 /// A compile-time constant scalar (floats stored as `f64`, exact for `float`).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -131,6 +134,13 @@ pub enum TStmt {
     Continue,
     /// `return`, with the value converted to the return type.
     Return(Option<TExpr>, Span),
+    /// A statement label: `goto` jumps here.
+    Label(LabelId),
+    /// `goto` a label defined in the same function.
+    Goto(LabelId, Span),
+    /// `assert(cond)` (from `<assert.h>` without `NDEBUG`): the condition, free of side
+    /// effects, and its source text.
+    Assert(TExpr, String),
 }
 
 /// An array operand: a local (or parameter) array or a global ROM.

@@ -4,7 +4,9 @@
 //!
 //! Values are raw bits (see `eval.rs`); `None` marks an uninitialized value. Copying one (block
 //! arguments, stores) is allowed, computing with one is a run-time error, as are division by
-//! zero, out-of-bounds indices and placeholder calls. A step limit stops runaway loops.
+//! zero, out-of-bounds indices, placeholder calls and failed assertions (the kernel's are
+//! checked by running its checked copy on copies of the arguments before each call). A step
+//! limit stops runaway loops.
 
 pub mod eval;
 pub mod json;

@@ -1,5 +1,5 @@
-//! The interpreter's machine: activations, memories, calls, the step budget and the memory
-//! budget.
+//! The interpreter's machine: activations, memories, calls, assertions, the step budget and
+//! the memory budget.
 //!
 //! Memory is bounded independently of steps (one step can allocate a whole array or record a
 //! kernel call's arrays): the elements of live arrays (globals and the local arrays of active
@@ -359,6 +359,7 @@ impl Machine<'_> {
                 format!("the interpreter cannot run the placeholder `{name}`"),
             )
             .with_note("placeholders stand for hardware units that exist only in the circuit")),
+            Callee::AssertFail(text) => Err(err(span, format!("Assertion `{text}' failed"))),
             Callee::Func(name) => {
                 let Some(fi) = self.m.functions.iter().position(|g| &g.name == name) else {
                     return Err(err(span, format!("call of unknown function `{name}`")));
@@ -379,6 +380,9 @@ impl Machine<'_> {
                 } else {
                     None
                 };
+                if is_kernel {
+                    self.run_checked(&vals, span)?;
+                }
                 let ret = self.exec(fi, &vals, span)?;
                 if let Some(inputs) = inputs {
                     let outputs = self.capture_checked(callee_f, &vals, span)?;
@@ -392,6 +396,33 @@ impl Machine<'_> {
                 Ok(ret)
             }
         }
+    }
+
+    /// Runs the kernel's checked copy (the kernel with its assertions), if it has one, on
+    /// copies of the array arguments, so that a failed assertion is reported while the
+    /// kernel's own run (the circuit's) is untouched.
+    fn run_checked(&mut self, vals: &[ArgVal], span: Option<Span>) -> Result<(), Diagnostic> {
+        let name = checked_name(&self.m.kernel);
+        let Some(ci) = self.m.functions.iter().position(|g| g.name == name) else {
+            return Ok(());
+        };
+        let base = self.heap.len();
+        let mut copies = Vec::with_capacity(vals.len());
+        for v in vals {
+            copies.push(match *v {
+                ArgVal::Mem(h) => {
+                    let data = self.heap[h].data.clone();
+                    self.reserve(data.len() as u64, span, "the checked run of the kernel")?;
+                    self.heap.push(Buf { data });
+                    ArgVal::Mem(self.heap.len() - 1)
+                }
+                s => s,
+            });
+        }
+        let r = self.exec(ci, &copies, span);
+        let freed: usize = self.heap.drain(base..).map(|b| b.data.len()).sum();
+        self.elements = self.elements.saturating_sub(freed as u64);
+        r.map(|_| ())
     }
 
     fn arg_values(&self, f: &Function, vals: &[ArgVal]) -> Vec<(String, CType, Vec<Option<u64>>)> {

@@ -21,6 +21,7 @@ mod cli_output;
 mod driver;
 mod front_api;
 mod front_diagnostics;
+mod front_labels;
 mod front_robustness;
 mod handshake_api;
 mod handshake_errors;
