@@ -295,6 +295,9 @@ pub enum Callee {
     Rand,
     /// `srand(seed)`.
     Srand,
+    /// A `<math.h>` function that no circuit computes (allowed in `main` only); its arguments
+    /// and result are of the function's form's type.
+    Math(crate::mathlib::MathFn),
 }
 
 /// A call argument.

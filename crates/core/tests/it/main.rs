@@ -36,6 +36,7 @@ mod lower_depend;
 mod lower_diagnostics;
 mod lower_golden;
 mod lower_transform;
+mod mathlib_glibc;
 mod milp_lp;
 mod milp_presolve;
 mod milp_solver;
