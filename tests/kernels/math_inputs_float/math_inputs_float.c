@@ -23,6 +23,9 @@ float grid(float v) { return roundf(v * 1024.0f) / 1024.0f; }
 int main(void) {
   float lo = -1.5f;
   float hi = floorf(2.75f) + ceilf(0.25f) / 2.0f;
+  if (isinf(-INFINITY) == -1 && isnan(NAN) && isfinite(hi) && !isfinite(HUGE_VAL) &&
+      HUGE_VALF == INFINITY)
+    lo = -1.25f;
   float v[N];
   float clamped[N];
   for (int i = 0; i < N; i++) {
