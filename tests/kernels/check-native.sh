@@ -3,14 +3,16 @@
 #
 # For every kernel directory this script
 #   1. lints the source against the C subset Rivulet accepts (allowed headers only, no forbidden
-#      keywords or pointer declarations, calls only to helpers of the file (not recursive) and to
-#      rand/srand/abs/fabs/assert, kernel named like the file, exactly one CALL_KERNEL);
+#      keywords or pointer declarations, calls only to helpers of the file (not recursive), to
+#      rand/srand/abs/assert and to <math.h> functions (in the kernel itself only fabs/fmin/fmax and
+#      their float forms), kernel named like the file, exactly one CALL_KERNEL);
 #   2. builds it with gcc against a shim `dynamatic/Integration.h` three ways:
 #        san: -O1 with UBSan + ASan, locals pre-filled with a byte pattern,
 #        opt: -O2, locals pre-filled with zeros,
 #        cov: -O0 with gcov instrumentation,
-#      all with -std=c11 -pedantic -Wall -Wextra -Werror -Wno-unused-label (HLS code names
-#      loops) -Wvla -Wshadow -Wconversion
+#      all with -std=c11 -D_DEFAULT_SOURCE (<math.h>'s M_PI and friends, as in gcc's default GNU
+#      mode) -pedantic -Wall -Wextra -Werror -Wno-unused-label (HLS code names loops) -Wvla
+#      -Wshadow -Wconversion
 #      -Wsign-conversion -ffp-contract=off, and fails on any warning, sanitizer report or
 #      non-zero exit;
 #   3. compares what the three builds print (the kernel's return value and the bytes of every
@@ -129,8 +131,18 @@ for m in re.finditer(r"^[A-Za-z_][ \w]*\b(\w+)\s*\([^;{}]*\)\s*\{", c, re.M):
         i += 1
     defs[m.group(1)] = c[m.end():i]
 macros = set(re.findall(r"#\s*define\s+(\w+)\(", c + header))
-callable_ = set(defs) | macros | {"rand", "srand", "abs", "fabs", "assert", "CALL_KERNEL", "if", "for",
-                                  "while", "switch", "return"}
+# <math.h>: every function (both forms) in main and helpers; in the kernel only those a circuit
+# computes.
+math = {n + s for n in ("sqrt pow exp exp2 log log2 log10 sin cos tan asin acos atan atan2 sinh "
+                        "cosh tanh fabs floor ceil round trunc fmod fmin fmax hypot").split()
+        for s in ("", "f")} | {"isnan", "isinf", "isfinite"}
+kernel_math = {"fabs", "fabsf", "fmin", "fminf", "fmax", "fmaxf"}
+callable_ = set(defs) | macros | math | {"rand", "srand", "abs", "assert", "CALL_KERNEL", "if", "for",
+                                         "while", "switch", "return"}
+for m in re.finditer(r"\b(\w+)\s*\(", defs.get(name, "")):
+    if m.group(1) in math - kernel_math:
+        problems.append(f"{name}.c: the kernel calls {m.group(1)} (a kernel may call only "
+                        f"{', '.join(sorted(kernel_math))})")
 for no, line in enumerate(c.splitlines(), 1):
     if line.lstrip().startswith("#"):
         continue
@@ -170,7 +182,7 @@ for doc in sys.stdin.read().splitlines():
 print(hot, total)' "$name"
 }
 
-common=(-std=c11 -pedantic -Wall -Wextra -Werror -Wno-unused-label -Wvla -Wshadow -Wstrict-prototypes
+common=(-std=c11 -D_DEFAULT_SOURCE -pedantic -Wall -Wextra -Werror -Wno-unused-label -Wvla -Wshadow -Wstrict-prototypes
   -Wold-style-definition -Wconversion -Wsign-conversion -ffp-contract=off -I "$tmp/shim")
 
 if [ $# -gt 0 ]; then names=("$@"); else

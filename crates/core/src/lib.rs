@@ -19,6 +19,7 @@ pub mod hw;
 pub mod interp;
 pub mod layout;
 pub mod lower;
+pub mod mathlib;
 pub mod milp;
 pub mod options;
 pub mod rtl;

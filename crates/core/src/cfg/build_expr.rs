@@ -5,6 +5,7 @@ use super::build::Builder;
 use super::ir::*;
 use crate::front::typed::*;
 use crate::front::types::ScalarTy;
+use crate::mathlib::MathOp;
 
 /// A resolved assignable place (indices evaluated once).
 enum Place {
@@ -163,8 +164,25 @@ impl Builder<'_> {
                 let minus = self.val(Op::Bin(BinOp::SubI, z, v), ty);
                 self.val(Op::Select(neg, minus, v), ty)
             }
-            Builtin::Fabs => self.val(Op::Un(UnOp::AbsF, args[0]), ty),
+            Builtin::Math(f) => match f.op {
+                MathOp::Fabs => self.val(Op::Un(UnOp::AbsF, args[0]), ty),
+                MathOp::Fmin => self.min_max(CmpPred::Ole, args[0], args[1], ty),
+                MathOp::Fmax => self.min_max(CmpPred::Oge, args[0], args[1], ty),
+                _ => {
+                    let args = args.into_iter().map(Arg::Value).collect();
+                    self.val(Op::Call(Callee::Math(f), args), ty)
+                }
+            },
         }
+    }
+
+    /// glibc's `fmin` (`pred` = `ole`) or `fmax` (`oge`): `x pred y || y != y ? x : y`, so the
+    /// non-NaN operand wins and `x` wins ties (`fmax(-0.0, 0.0)` is `-0.0`).
+    fn min_max(&mut self, pred: CmpPred, x: Value, y: Value, ty: Type) -> Value {
+        let keep = self.val(Op::Cmp(pred, x, y), Type::I1);
+        let y_nan = self.val(Op::Cmp(CmpPred::Une, y, y), Type::I1);
+        let take_x = self.val(Op::Bin(BinOp::OrI, keep, y_nan), Type::I1);
+        self.val(Op::Select(take_x, x, y), ty)
     }
 
     fn call(&mut self, f: FuncId, args: &[TArg], ty: Option<Type>) -> Option<Value> {

@@ -298,6 +298,9 @@ pub enum Callee {
     /// A failed `assert`: ends the run with an error quoting the condition's text. Only in
     /// `main` and in the kernel's checked copy ([`checked_name`]), never in a circuit.
     AssertFail(String),
+    /// A `<math.h>` function that no circuit computes (allowed in `main` only); its arguments
+    /// and result are of the function's form's type.
+    Math(crate::mathlib::MathFn),
 }
 
 /// The name of the kernel's checked copy: the kernel with its assertions, which the

@@ -156,6 +156,7 @@ pub fn inst(f: &Function, i: Inst) -> String {
                 Callee::Func(n) | Callee::Placeholder(n) => n.clone(),
                 Callee::Rand => "rand".into(),
                 Callee::Srand => "srand".into(),
+                Callee::Math(f) => f.name().into(),
             };
             let a: Vec<String> = args
                 .iter()

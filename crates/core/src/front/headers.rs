@@ -2,7 +2,10 @@
 //! header and the few C library headers kernels use.
 //!
 //! They hold only macros and typedefs. The library functions the subset knows (`rand`, `srand`,
-//! `abs`, `fabs`, `fabsf`) are built into the type checker, so no prototypes are needed here;
+//! `abs` and the math functions of [`crate::mathlib`]) are built into the type checker, so no
+//! prototypes are needed here. `math.h` has glibc's `M_` constants (as in gcc's default GNU
+//! mode), `INFINITY`, `HUGE_VAL`, `HUGE_VALF`, `NAN`, and `isnan`/`isinf`/`isfinite` as macros
+//! (their argument is evaluated more than once).
 //! `assert` expands to a call the checker turns into an assertion statement.
 //! 64-bit types (`int64_t`, `uint64_t`) are deliberately absent: the parser explains why.
 
@@ -34,7 +37,23 @@ pub fn builtin_header(name: &str) -> Option<&'static str> {
             "#ifdef NDEBUG\n#define assert(e)\n",
             "#else\n#define assert(e) __rivulet_assert((e), #e)\n#endif\n",
         ),
-        "math.h" => "#pragma once\n",
+        "math.h" => concat!(
+            "#pragma once\n",
+            "#define M_E 2.7182818284590452354\n#define M_LOG2E 1.4426950408889634074\n",
+            "#define M_LOG10E 0.43429448190325182765\n#define M_LN2 0.69314718055994530942\n",
+            "#define M_LN10 2.30258509299404568402\n#define M_PI 3.14159265358979323846\n",
+            "#define M_PI_2 1.57079632679489661923\n#define M_PI_4 0.78539816339744830962\n",
+            "#define M_1_PI 0.31830988618379067154\n#define M_2_PI 0.63661977236758134308\n",
+            "#define M_2_SQRTPI 1.12837916709551257390\n#define M_SQRT2 1.41421356237309504880\n",
+            "#define M_SQRT1_2 0.70710678118654752440\n",
+            // Infinity as an overflowing literal (a `float` for INFINITY and HUGE_VALF, as in
+            // glibc); NAN is glibc's positive quiet NaN, which the type checker makes a constant.
+            "#define INFINITY 1e999f\n#define HUGE_VALF 1e999f\n#define HUGE_VAL 1e999\n",
+            "#define NAN (__builtin_nanf(\"\"))\n",
+            // glibc's classification results: isinf is -1 for negative infinity.
+            "#define isnan(x) ((x) != (x))\n#define isfinite(x) ((x) - (x) == 0)\n",
+            "#define isinf(x) ((x) == 1e999f ? 1 : (x) == -1e999f ? -1 : 0)\n",
+        ),
         "stdio.h" => "#pragma once\n",
         "limits.h" => concat!(
             "#pragma once\n",

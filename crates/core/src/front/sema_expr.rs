@@ -6,6 +6,7 @@ use super::sema::{const_expr, convert, Checker, Sym};
 use super::typed::*;
 use super::types::{CType, ScalarTy};
 use crate::diag::Span;
+use crate::mathlib::MathFn;
 
 fn mk(kind: TExprKind, ty: ScalarTy, span: Span) -> TExpr {
     TExpr { kind, ty, span }
@@ -417,6 +418,11 @@ impl Checker<'_> {
                 return self.placeholder_call(f, nspan, args, span);
             }
         }
+        if name == "__builtin_nanf"
+            && matches!(args, [Expr { kind: ExprKind::Str(s), .. }] if s.is_empty())
+        {
+            return Some(const_expr(ConstVal::Float(f64::NAN), ScalarTy::F32, span));
+        }
         if let Some(b) = self.builtin_call(name, args, span) {
             return b;
         }
@@ -447,19 +453,25 @@ impl Checker<'_> {
     }
 
     fn builtin_call(&mut self, name: &str, args: &[Expr], span: Span) -> Option<Option<TExpr>> {
-        let (b, params, ret): (Builtin, &[ScalarTy], ScalarTy) = match name {
-            "rand" => (Builtin::Rand, &[], ScalarTy::I32),
-            "srand" => (Builtin::Srand, &[ScalarTy::U32], ScalarTy::I32),
-            "abs" => (Builtin::Abs, &[ScalarTy::I32], ScalarTy::I32),
-            "fabs" => (Builtin::Fabs, &[ScalarTy::F64], ScalarTy::F64),
-            "fabsf" => (Builtin::Fabs, &[ScalarTy::F32], ScalarTy::F32),
-            _ => return None,
+        let (b, params, ret) = match name {
+            "rand" => (Builtin::Rand, vec![], ScalarTy::I32),
+            "srand" => (Builtin::Srand, vec![ScalarTy::U32], ScalarTy::I32),
+            "abs" => (Builtin::Abs, vec![ScalarTy::I32], ScalarTy::I32),
+            _ => {
+                let f = MathFn::lookup(name)?;
+                let t = if f.single {
+                    ScalarTy::F32
+                } else {
+                    ScalarTy::F64
+                };
+                (Builtin::Math(f), vec![t; f.arity()], t)
+            }
         };
         if !self.arity_ok(name, params.len(), args.len(), span) {
             return Some(None);
         }
         let mut targs = Vec::new();
-        for (a, &t) in args.iter().zip(params) {
+        for (a, &t) in args.iter().zip(&params) {
             let v = self.value(a)?;
             targs.push(convert(v, t));
         }

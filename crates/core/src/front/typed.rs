@@ -179,8 +179,8 @@ pub enum Builtin {
     Srand,
     /// `int abs(int)`.
     Abs,
-    /// `double fabs(double)` and `float fabsf(float)` (by the argument's type).
-    Fabs,
+    /// A `<math.h>` function (`sqrt`, `fabsf`, ...).
+    Math(crate::mathlib::MathFn),
 }
 
 /// Integer and floating arithmetic.

@@ -354,6 +354,16 @@ impl Machine<'_> {
                 self.rand.seed(s as u32);
                 Ok(None)
             }
+            Callee::Math(f) => {
+                let mut vals = Vec::with_capacity(args.len());
+                for a in args {
+                    let Arg::Value(v) = a else {
+                        return Err(err(span, format!("`{}` takes scalars", f.name())));
+                    };
+                    vals.push(regs[v.index()].ok_or_else(|| uninit(span))?);
+                }
+                Ok(Some(f.eval(&vals)))
+            }
             Callee::Placeholder(name) => Err(err(
                 span,
                 format!("the interpreter cannot run the placeholder `{name}`"),

@@ -500,6 +500,19 @@ impl<'a> Lowerer<'a> {
             Op::Load(..) | Op::Store(..) => self.lower_access(b, i, name),
             Op::Call(callee, _) => match callee {
                 ir::Callee::Placeholder(_) => self.lower_placeholder(b, i, name),
+                ir::Callee::Math(f) => {
+                    let msg = format!("`{}` cannot be computed in the circuit", f.name());
+                    let mut e = Diagnostic::error(msg).with_note(format!(
+                        "a kernel may call only the math functions {}; compute the others in \
+                         `main` and pass the results to the kernel",
+                        crate::mathlib::kernel_functions()
+                    ));
+                    if let Some(s) = d.span {
+                        e = e.with_span(s);
+                    }
+                    self.diags.push(e);
+                    None
+                }
                 _ => {
                     let span = d.span;
                     self.error(

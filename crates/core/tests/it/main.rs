@@ -37,6 +37,8 @@ mod lower_depend;
 mod lower_diagnostics;
 mod lower_golden;
 mod lower_transform;
+mod mathlib_glibc;
+mod mathlib_kernel;
 mod milp_lp;
 mod milp_presolve;
 mod milp_solver;
