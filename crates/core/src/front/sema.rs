@@ -471,7 +471,7 @@ impl Checker<'_> {
         self.fx().switches += 1;
         self.fx().scopes.push(BTreeMap::new());
         let mut tbody = Vec::new();
-        let mut seen: Vec<i64> = Vec::new();
+        let mut seen: Vec<i128> = Vec::new();
         let mut has_default = false;
         for s in items {
             match &s.kind {
@@ -621,13 +621,13 @@ fn literal(e: &Expr) -> Option<ConstVal> {
 pub(super) fn convert_const(v: ConstVal, t: ScalarTy) -> ConstVal {
     match (v, t.is_float()) {
         (ConstVal::Int(i), false) => ConstVal::Int(t.wrap(i)),
-        (ConstVal::Int(i), true) => ConstVal::Float(round_float(i as f64, t)),
+        (ConstVal::Int(i), true) => ConstVal::Float(t.int_to_float(i)),
         (ConstVal::Float(f), true) => ConstVal::Float(round_float(f, t)),
         (ConstVal::Float(f), false) => {
             if t == ScalarTy::Bool {
-                ConstVal::Int((f != 0.0) as i64)
+                ConstVal::Int((f != 0.0) as i128)
             } else {
-                ConstVal::Int(t.wrap(f as i64))
+                ConstVal::Int(t.wrap(f as i128))
             }
         }
     }

@@ -591,5 +591,5 @@ fn index_base(e: &Expr) -> (&Expr, usize) {
 
 fn sizeof(ty: &CType, span: Span) -> TExpr {
     let v = ty.len() * ty.scalar.size_of() as u64;
-    const_expr(ConstVal::Int(v as i64), ScalarTy::U32, span)
+    const_expr(ConstVal::Int(v as i128), ScalarTy::U32, span)
 }
