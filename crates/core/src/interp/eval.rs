@@ -170,11 +170,11 @@ fn trunc_i64(x: f64) -> i64 {
     }
 }
 
-/// x86-64 code for a `double` to `uint64_t` conversion: `cvttsd2si` below 2^63, else on
-/// `x - 2^63` with the top bit set again.
+/// x86-64 code for a `double` to `uint64_t` conversion: `cvttsd2si` below 2^63 (and for NaN,
+/// which fails gcc's `x >= 2^63` test), else on `x - 2^63` with the top bit set again.
 fn trunc_u64(x: f64) -> u64 {
     const TWO_63: f64 = 9.223372036854776e18;
-    if x < TWO_63 {
+    if !(x >= TWO_63) {
         trunc_i64(x) as u64
     } else {
         trunc_i64(x - TWO_63) as u64 ^ (1 << 63)
