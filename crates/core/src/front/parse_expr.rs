@@ -439,3 +439,33 @@ fn classify_float(text: &str, lower: &str) -> Result<ExprKind, LitError> {
     let v: f64 = lower.parse().map_err(|_| bad())?;
     Ok(ExprKind::Float(v, ScalarTy::F64))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{classify_number, ExprKind, ScalarTy};
+
+    fn int(text: &str) -> Option<(i128, ScalarTy)> {
+        match classify_number(text) {
+            Ok(ExprKind::Int(v, t)) => Some((v, t)),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn integer_constants_take_the_first_type_of_their_list() {
+        use ScalarTy::*;
+        assert_eq!(int("2147483647"), Some((2147483647, I32)));
+        assert_eq!(int("2147483648"), Some((2147483648, I64)));
+        assert_eq!(int("0x80000000"), Some((0x8000_0000, U32)));
+        assert_eq!(int("0x100000000"), Some((1 << 32, I64)));
+        assert_eq!(int("0x8000000000000000"), Some((1 << 63, U64)));
+        assert_eq!(int("4294967296u"), Some((1 << 32, U64)));
+        assert_eq!(int("1L"), Some((1, I64)));
+        assert_eq!(int("1ll"), Some((1, I64)));
+        assert_eq!(int("1ULL"), Some((1, U64)));
+        assert_eq!(int("18446744073709551615u"), Some((u64::MAX as i128, U64)));
+        // A decimal constant without `u` never becomes unsigned.
+        assert_eq!(int("9223372036854775808"), None);
+        assert_eq!(int("18446744073709551616u"), None);
+    }
+}

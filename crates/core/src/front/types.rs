@@ -203,3 +203,31 @@ impl fmt::Display for CType {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ScalarTy::{self, *};
+
+    #[test]
+    fn usual_arithmetic_conversions_rank_64_bit_types_above_32_bit_ones() {
+        let common = ScalarTy::common;
+        assert_eq!(common(I64, U32), I64);
+        assert_eq!(common(U32, I64), I64);
+        assert_eq!(common(I64, U64), U64);
+        assert_eq!(common(U64, I32), U64);
+        assert_eq!(common(I8, I64), I64);
+        assert_eq!(common(U16, U32), U32);
+        assert_eq!(common(I32, U32), U32);
+        assert_eq!(common(U8, I16), I32);
+        assert_eq!(common(U64, F32), F32);
+    }
+
+    #[test]
+    fn wrapping_keeps_exact_64_bit_values() {
+        assert_eq!(U64.wrap(-1), u64::MAX as i128);
+        assert_eq!(I64.wrap(u64::MAX as i128), -1);
+        assert_eq!(I64.wrap(1 << 63), i64::MIN as i128);
+        assert_eq!(U32.wrap(1 << 40), 0);
+        assert_eq!(U64.int_to_float(u64::MAX as i128), 18446744073709551616.0);
+    }
+}
