@@ -45,7 +45,7 @@ pub fn eval(e: &Expr) -> Option<(i128, ScalarTy)> {
         }
         ExprKind::SizeofType(ty) => (
             (ty.len() * ty.scalar.size_of() as u64) as i128,
-            ScalarTy::U32,
+            ScalarTy::U64,
         ),
         ExprKind::Comma(_, b) => eval(b)?,
         _ => return None,
