@@ -299,11 +299,7 @@ impl<'a> Parser<'a> {
         let has = |w: &str| words.iter().any(|(x, _)| *x == w);
         let long = words.iter().find(|(w, _)| *w == "long");
         if let (Some((_, s)), true) = (long, has("double")) {
-            self.error_note(
-                *s,
-                "`long double` is not supported",
-                "use `double`",
-            );
+            self.error_note(*s, "`long double` is not supported", "use `double`");
         }
         let unsigned = has("unsigned");
         let scalar = if has("void") {

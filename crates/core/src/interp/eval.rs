@@ -258,10 +258,19 @@ mod tests {
         assert_eq!(bin(BinOp::DivUI, I64, 1 << 63, (1 << 63) + 1), Ok(0));
         // Signed: truncation toward zero with negative operands.
         let neg = |v: i64| v as u64;
-        assert_eq!(bin(BinOp::DivSI, I64, neg(-7_000_000_000_000), 3), Ok(neg(-2_333_333_333_333)));
-        assert_eq!(bin(BinOp::RemSI, I64, neg(-7_000_000_000_000), 3), Ok(neg(-1)));
+        assert_eq!(
+            bin(BinOp::DivSI, I64, neg(-7_000_000_000_000), 3),
+            Ok(neg(-2_333_333_333_333))
+        );
+        assert_eq!(
+            bin(BinOp::RemSI, I64, neg(-7_000_000_000_000), 3),
+            Ok(neg(-1))
+        );
         assert_eq!(bin(BinOp::RemSI, I64, 7_000_000_000_001, neg(-2)), Ok(1));
-        assert_eq!(bin(BinOp::DivSI, I64, 1 << 63, neg(-1)), Err(Trap::Overflow));
+        assert_eq!(
+            bin(BinOp::DivSI, I64, 1 << 63, neg(-1)),
+            Err(Trap::Overflow)
+        );
         // Shifts by 63: arithmetic keeps the sign, logical brings in zeros.
         assert_eq!(bin(BinOp::ShRSI, I64, 1 << 63, 63), Ok(u64::MAX));
         assert_eq!(bin(BinOp::ShRUI, I64, 1 << 63, 63), Ok(1));
@@ -279,24 +288,45 @@ mod tests {
         assert_eq!(to_f64(CastOp::UIToFP, u64::MAX), 18446744073709551616.0);
         // Doubles near 2^63 are 2048 apart: just above the halfway point rounds up, the
         // halfway point itself to the even neighbour.
-        assert_eq!(to_f64(CastOp::UIToFP, (1 << 63) + 1025), 9223372036854777856.0);
-        assert_eq!(to_f64(CastOp::UIToFP, (1 << 63) + 1024), 9223372036854775808.0);
+        assert_eq!(
+            to_f64(CastOp::UIToFP, (1 << 63) + 1025),
+            9223372036854777856.0
+        );
+        assert_eq!(
+            to_f64(CastOp::UIToFP, (1 << 63) + 1024),
+            9223372036854775808.0
+        );
         assert_eq!(to_f64(CastOp::SIToFP, 1 << 63), -9223372036854775808.0);
         // To float directly, so rounding happens once (through double, 2^60 + 2^36 + 1 would
         // first become the halfway point 2^60 + 2^36 and then round down to 2^60).
         let f = cast(CastOp::UIToFP, I64, Type::F32, (1 << 60) + (1 << 36) + 1);
         assert_eq!(f32::from_bits(f as u32), 1152921642045800448.0);
         // Double to 64-bit integers: truncation toward zero, x86-64 outside the range.
-        assert_eq!(from_f64(CastOp::FPToSI, -2.9e18, I64), -2_900_000_000_000_000_000i64 as u64);
+        assert_eq!(
+            from_f64(CastOp::FPToSI, -2.9e18, I64),
+            -2_900_000_000_000_000_000i64 as u64
+        );
         assert_eq!(from_f64(CastOp::FPToSI, -0.99, I64), 0);
         assert_eq!(from_f64(CastOp::FPToSI, 1e19, I64), 1 << 63);
-        assert_eq!(from_f64(CastOp::FPToUI, 1.5e19, I64), 15_000_000_000_000_000_000);
+        assert_eq!(
+            from_f64(CastOp::FPToUI, 1.5e19, I64),
+            15_000_000_000_000_000_000
+        );
         assert_eq!(from_f64(CastOp::FPToUI, f64::INFINITY, I64), 0);
         assert_eq!(from_f64(CastOp::FPToUI, f64::NAN, I64), 1 << 63);
         assert_eq!(from_f64(CastOp::FPToUI, f64::NEG_INFINITY, I64), 1 << 63);
         // Sign and zero extension from 32 bits.
-        assert_eq!(cast(CastOp::ExtSI, Type::I32, I64, 0x8000_0000), 0xFFFF_FFFF_8000_0000);
-        assert_eq!(cast(CastOp::ExtUI, Type::I32, I64, 0x8000_0000), 0x8000_0000);
-        assert_eq!(cast(CastOp::TruncI, I64, Type::I32, 0x1_2345_6789), 0x2345_6789);
+        assert_eq!(
+            cast(CastOp::ExtSI, Type::I32, I64, 0x8000_0000),
+            0xFFFF_FFFF_8000_0000
+        );
+        assert_eq!(
+            cast(CastOp::ExtUI, Type::I32, I64, 0x8000_0000),
+            0x8000_0000
+        );
+        assert_eq!(
+            cast(CastOp::TruncI, I64, Type::I32, 0x1_2345_6789),
+            0x2345_6789
+        );
     }
 }
