@@ -1,7 +1,7 @@
-// expect: error 4:3: 64-bit integer types are not supported (`long` is 64 bits wide here)
+// expect: error 4:3: `long double` is not supported
 // expect: error 5:11: use of undeclared identifier `nope`
 int several_errors(int a) {
-  long b = a;
+  long double b = a;
   int c = nope + 1;
-  return b + c;
+  return (int)b + c;
 }

@@ -55,7 +55,8 @@ static inline void riv_ret_u(unsigned long long v) { printf("return: %llu\n", v)
 static inline void riv_ret_f(double v) { printf("return: %a\n", v); }
 #define RIV_RET(x)                                                                                 \
   _Generic((x), float: riv_ret_f, double: riv_ret_f, _Bool: riv_ret_u, unsigned char: riv_ret_u,   \
-           unsigned short: riv_ret_u, unsigned int: riv_ret_u, default: riv_ret_i)(x)
+           unsigned short: riv_ret_u, unsigned int: riv_ret_u, unsigned long: riv_ret_u,             \
+           unsigned long long: riv_ret_u, default: riv_ret_i)(x)
 #define RIV_D(a) riv_dump(#a, (const void *)&(a), sizeof(a));
 #define RIV_E1(a) RIV_D(a)
 #define RIV_E2(a, ...) RIV_D(a) RIV_E1(__VA_ARGS__)
@@ -103,8 +104,8 @@ files = [d / f"{name}.c"] + ([d / f"{name}.h"] if (d / f"{name}.h").exists() els
 extra = sorted(p.name for p in d.iterdir() if p.name not in {f.name for f in files})
 if extra:
     problems.append(f"unexpected files: {', '.join(extra)}")
-forbidden = r"\b(struct|union|enum|long|u?int64_t|extern|volatile|register|sizeof)\b|->|^\s+static\b"
-ptr = r"\b(void|char|short|int|unsigned|signed|float|double|bool|_Bool|u?int(8|16|32)_t|\w+_t)\s*\*"
+forbidden = r"\b(struct|union|enum|extern|volatile|register|sizeof)\b|->|^\s+static\b"
+ptr = r"\b(void|char|short|int|long|unsigned|signed|float|double|bool|_Bool|\w+_t)\s*\*"
 for f in files:
     src = f.read_text()
     code = strip(src)

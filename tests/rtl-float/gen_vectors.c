@@ -13,7 +13,8 @@
  * fptosi follows the units' documented semantics: truncation, NaN -> 0,
  * saturation outside the range; fptoui the low OW bits of x86-64's conversion to
  * a signed integer of 32 (OW < 32) or 64 bits, whose NaN / out-of-range value is
- * the most negative integer (rtl-templates/float.md). Deterministic for a given
+ * the most negative integer, and for OW = 64 from 2^63 up the conversion of x - 2^63
+ * with the top bit set again (rtl-templates/float.md). Deterministic for a given
  * SEED.
  */
 #include <math.h>
@@ -200,6 +201,8 @@ static uint64_t to_int(double x, int ow) {
 }
 
 static uint64_t to_uint(double x, int ow) {
+  /* x86-64 code for uint64_t: x - 2^63 from 2^63 up (NaN fails the test), top bit set again. */
+  if (ow == 64 && x >= 0x1p63) return x - 0x1p63 < 0x1p63 ? (uint64_t)(x - 0x1p63) ^ (1ULL << 63) : 0;
   int s = ow < 32 ? 32 : 64;
   double lim = ldexp(1.0, s - 1), t = trunc(x);
   int64_t r;

@@ -5,7 +5,8 @@
 // -2^(S-1) for NaN, +-inf and values outside its range: what C compiled for
 // x86-64 computes (cvttss2si / cvttsd2si, then the low bits), so the result is
 // exact for every value C defines (0 <= x < 2^OUTPUT_WIDTH) and a negative value
-// in the signed range wraps modulo 2^OUTPUT_WIDTH.
+// in the signed range wraps modulo 2^OUTPUT_WIDTH. For OUTPUT_WIDTH = 64, values
+// from 2^63 up convert as x86-64 code for uint64_t does (see `upper` below).
 module float_to_uint_core #(
   parameter EXP_BITS     = 8,
   parameter FRAC_BITS    = 23,
@@ -41,7 +42,13 @@ module float_to_uint_core #(
   wire         unused_top      = indefinite[OW];
   /* verilator lint_on UNUSEDSIGNAL */
 
-  assign result = ((&field) || e >= S1) ? indefinite[OW-1:0] :
+  // OUTPUT_WIDTH = 64 and x >= 2^63 (not NaN): x86-64 converts x - 2^63 and sets bit 63
+  // again, which is exact below 2^64 (e = 63) and 0 from 2^64 up and for +inf.
+  wire is_nan = (&field) && (|x[M-1:0]);
+  wire upper  = (OW == 64) && !sign && !is_nan && e >= S1;
+
+  assign result = upper ? (((&field) || e > S1) ? {OW{1'b0}} : magnitude) :
+                  ((&field) || e >= S1) ? indefinite[OW-1:0] :
                   (e < 0) ? {OW{1'b0}} :
                   sign ? -magnitude : magnitude;
 endmodule

@@ -466,7 +466,13 @@ package body float_pkg is
       s1 := 31;
     end if;
     e := to_integer(exp_field(x)) - fp_bias(W);
-    if fp_is_nan(x) or is_inf(x) or e >= s1 then
+    if ow = 64 and sign_of(x) = '0' and not fp_is_nan(x) and e >= s1 then
+      -- x >= 2^63: x86-64 converts x - 2^63 and sets bit 63 again, which is exact below
+      -- 2^64 (e = 63) and 0 from 2^64 up and for +inf.
+      if is_inf(x) or e > s1 then
+        return r;
+      end if;
+    elsif fp_is_nan(x) or is_inf(x) or e >= s1 then
       -- -2^(S-1) modulo 2^ow.
       if s1 < ow then
         r(s1) := '1';

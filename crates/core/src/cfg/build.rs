@@ -60,10 +60,10 @@ pub fn build_module(prog: &TProgram, diags: &mut Vec<Diagnostic>) -> Option<Modu
 pub fn const_of(c: ConstVal, t: ScalarTy) -> Const {
     let ty = Type::of(t);
     match c {
-        ConstVal::Int(i) if !t.is_float() => Const::int(i, ty),
-        ConstVal::Int(i) => Const::float(i as f64, ty),
+        ConstVal::Int(i) if !t.is_float() => Const::int(i as i64, ty),
+        ConstVal::Int(i) => Const::float(t.int_to_float(i), ty),
         ConstVal::Float(f) if t.is_float() => Const::float(f, ty),
-        ConstVal::Float(f) => Const::int(f as i64, ty),
+        ConstVal::Float(f) => Const::int(f as i128 as i64, ty),
     }
 }
 
@@ -531,7 +531,7 @@ impl Builder<'_> {
         }
         for (c, target) in &labels {
             let Some(c) = c else { continue };
-            let k = self.konst(Const::int(*c, ty), ty);
+            let k = self.konst(Const::int(*c as i64, ty), ty);
             let eq = self.val(Op::Cmp(CmpPred::Eq, x, k), Type::I1);
             let next = self.f.new_block();
             self.cond_br(eq, *target, next);

@@ -200,7 +200,7 @@ impl BinOp {
 #[derive(Clone, Debug)]
 pub enum ExprKind {
     /// An integer constant with its C type.
-    Int(i64, super::types::ScalarTy),
+    Int(i128, super::types::ScalarTy),
     /// A floating constant with its C type.
     Float(f64, super::types::ScalarTy),
     /// A string literal (accepted only where the checker allows it).

@@ -32,7 +32,7 @@ pub fn arithmetic_constant(e: &Expr) -> Option<(ConstVal, ScalarTy)> {
                 return None;
             }
             let (x, y) = (as_float(x, t), as_float(y, t));
-            let truth = |b: bool| Some((ConstVal::Int(b as i64), ScalarTy::I32));
+            let truth = |b: bool| Some((ConstVal::Int(b as i128), ScalarTy::I32));
             let r = match op {
                 BinOp::Add => x + y,
                 BinOp::Sub => x - y,
@@ -95,10 +95,10 @@ pub fn substitute_constants(
 pub fn convert(v: ConstVal, t: ScalarTy) -> ConstVal {
     match (v, t.is_float()) {
         (ConstVal::Int(i), false) => ConstVal::Int(t.wrap(i)),
-        (ConstVal::Int(i), true) => ConstVal::Float(round_to(i as f64, t)),
+        (ConstVal::Int(i), true) => ConstVal::Float(t.int_to_float(i)),
         (ConstVal::Float(f), true) => ConstVal::Float(round_to(f, t)),
-        (ConstVal::Float(f), false) if t == ScalarTy::Bool => ConstVal::Int((f != 0.0) as i64),
-        (ConstVal::Float(f), false) => ConstVal::Int(t.wrap(f as i64)),
+        (ConstVal::Float(f), false) if t == ScalarTy::Bool => ConstVal::Int((f != 0.0) as i128),
+        (ConstVal::Float(f), false) => ConstVal::Int(t.wrap(f as i128)),
     }
 }
 
@@ -132,7 +132,7 @@ mod tests {
     fn float(v: f64, t: ScalarTy) -> Expr {
         expr(ExprKind::Float(v, t))
     }
-    fn int(v: i64) -> Expr {
+    fn int(v: i128) -> Expr {
         expr(ExprKind::Int(v, ScalarTy::I32))
     }
     fn bin(op: BinOp, a: Expr, b: Expr) -> Expr {

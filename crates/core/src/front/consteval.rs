@@ -1,20 +1,23 @@
 //! Evaluation of integer constant expressions on the syntax tree: array sizes, `case` labels,
 //! `#if` conditions and global initializers.
 //!
-//! Arithmetic follows C on the promoted types: values are computed in `i64` and wrapped to
-//! 32 bits (signed or unsigned per the usual arithmetic conversions). Anything that is not a
+//! Arithmetic follows C on the promoted types: values are exact in an `i128` (see `types.rs`),
+//! computed with wrapping `i128` operations and wrapped to the result type (32 or 64 bits,
+//! signed or unsigned per the usual arithmetic conversions). Because a value is its
+//! mathematical value, division, remainder, comparisons and right shifts need no case per
+//! signedness. Anything that is not a
 //! constant (a variable, a call, a division by zero) yields `None`.
 
 use super::ast::{BinOp, Expr, ExprKind, UnOp};
 use super::types::ScalarTy;
 
 /// The value of an integer constant expression, if it is one.
-pub fn const_int(e: &Expr) -> Option<i64> {
+pub fn const_int(e: &Expr) -> Option<i128> {
     eval(e).map(|(v, _)| v)
 }
 
 /// The value and C type of an integer constant expression.
-pub fn eval(e: &Expr) -> Option<(i64, ScalarTy)> {
+pub fn eval(e: &Expr) -> Option<(i128, ScalarTy)> {
     Some(match &e.kind {
         ExprKind::Int(v, t) => (*v, *t),
         ExprKind::Unary(op, a) => {
@@ -24,7 +27,7 @@ pub fn eval(e: &Expr) -> Option<(i64, ScalarTy)> {
                 UnOp::Neg => v.wrapping_neg(),
                 UnOp::Plus => v,
                 UnOp::BitNot => !v,
-                UnOp::Not => return Some(((v == 0) as i64, ScalarTy::I32)),
+                UnOp::Not => return Some(((v == 0) as i128, ScalarTy::I32)),
             };
             (t.wrap(r), t)
         }
@@ -41,8 +44,8 @@ pub fn eval(e: &Expr) -> Option<(i64, ScalarTy)> {
             (ty.scalar.wrap(v), ty.scalar)
         }
         ExprKind::SizeofType(ty) => (
-            (ty.len() * ty.scalar.size_of() as u64) as i64,
-            ScalarTy::U32,
+            (ty.len() * ty.scalar.size_of() as u64) as i128,
+            ScalarTy::U64,
         ),
         ExprKind::Comma(_, b) => eval(b)?,
         _ => return None,
@@ -51,9 +54,9 @@ pub fn eval(e: &Expr) -> Option<(i64, ScalarTy)> {
 
 fn binary(
     op: BinOp,
-    (a, ta): (i64, ScalarTy),
-    (b, tb): (i64, ScalarTy),
-) -> Option<(i64, ScalarTy)> {
+    (a, ta): (i128, ScalarTy),
+    (b, tb): (i128, ScalarTy),
+) -> Option<(i128, ScalarTy)> {
     use BinOp::*;
     let int = ScalarTy::I32;
     let t = match op {
@@ -61,14 +64,14 @@ fn binary(
         _ => ScalarTy::common(ta, tb),
     };
     let (a, b) = (t.wrap(a), t.wrap(b));
-    let unsigned = t == ScalarTy::U32;
-    let cmp = |r: bool| Some((r as i64, int));
+    let cmp = |r: bool| Some((r as i128, int));
     let r = match op {
         Add => a.wrapping_add(b),
         Sub => a.wrapping_sub(b),
         Mul => a.wrapping_mul(b),
         Div | Rem => {
-            if b == 0 || (!unsigned && a == i32::MIN as i64 && b == -1) {
+            // Division by zero and the overflowing `MIN / -1` are undefined: not constants.
+            if b == 0 || t.wrap(a / b) != a / b {
                 return None;
             }
             if op == Div {
@@ -78,11 +81,11 @@ fn binary(
             }
         }
         Shl | Shr => {
-            let s = (tb.wrap(b) & 31) as u32;
-            match (op, unsigned) {
-                (Shl, _) => a.wrapping_shl(s),
-                (_, true) => ((a as u32) >> s) as i64,
-                _ => ((a as i32) >> s) as i64,
+            let s = (tb.wrap(b) & (t.bits() as i128 - 1)) as u32;
+            if op == Shl {
+                a.wrapping_shl(s)
+            } else {
+                a >> s
             }
         }
         BitAnd => a & b,

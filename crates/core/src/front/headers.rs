@@ -7,7 +7,7 @@
 //! mode), `INFINITY`, `HUGE_VAL`, `HUGE_VALF`, `NAN`, and `isnan`/`isinf`/`isfinite` as macros
 //! (their argument is evaluated more than once).
 //! `assert` expands to a call the checker turns into an assertion statement.
-//! 64-bit types (`int64_t`, `uint64_t`) are deliberately absent: the parser explains why.
+//! The types are those of x86-64 Linux (LP64): `int64_t`, `size_t` and friends are `long`.
 
 /// The text of a built-in header, if `name` is one.
 pub fn builtin_header(name: &str) -> Option<&'static str> {
@@ -15,7 +15,8 @@ pub fn builtin_header(name: &str) -> Option<&'static str> {
         "dynamatic/Integration.h" => {
             "#pragma once\n#define CALL_KERNEL(f, ...) f(__VA_ARGS__)\n"
         }
-        "stdlib.h" => "#pragma once\n#define RAND_MAX 2147483647\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n",
+        "stdlib.h" => "#pragma once\n#define RAND_MAX 2147483647\n#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\ntypedef unsigned long size_t;\n",
+        "stddef.h" => "#pragma once\ntypedef unsigned long size_t;\ntypedef long ptrdiff_t;\n",
         "stdint.h" | "inttypes.h" => concat!(
             "#pragma once\n",
             "typedef signed char int8_t;\n",
@@ -24,10 +25,20 @@ pub fn builtin_header(name: &str) -> Option<&'static str> {
             "typedef unsigned short uint16_t;\n",
             "typedef int int32_t;\n",
             "typedef unsigned int uint32_t;\n",
+            "typedef long int64_t;\n",
+            "typedef unsigned long uint64_t;\n",
+            "typedef long intmax_t;\n",
+            "typedef unsigned long uintmax_t;\n",
+            "typedef long intptr_t;\n",
+            "typedef unsigned long uintptr_t;\n",
             "#define INT8_MIN (-128)\n#define INT8_MAX 127\n#define UINT8_MAX 255\n",
             "#define INT16_MIN (-32768)\n#define INT16_MAX 32767\n#define UINT16_MAX 65535\n",
             "#define INT32_MIN (-2147483647-1)\n#define INT32_MAX 2147483647\n",
             "#define UINT32_MAX 4294967295u\n",
+            "#define INT64_MIN (-9223372036854775807L-1)\n#define INT64_MAX 9223372036854775807L\n",
+            "#define UINT64_MAX 18446744073709551615UL\n",
+            "#define INTMAX_MIN INT64_MIN\n#define INTMAX_MAX INT64_MAX\n#define UINTMAX_MAX UINT64_MAX\n",
+            "#define SIZE_MAX UINT64_MAX\n",
         ),
         "stdbool.h" => "#pragma once\n#define bool _Bool\n#define true 1\n#define false 0\n",
         // Not `#pragma once`: as in C, each inclusion defines `assert` anew from `NDEBUG`.
@@ -54,7 +65,7 @@ pub fn builtin_header(name: &str) -> Option<&'static str> {
             "#define isnan(x) ((x) != (x))\n#define isfinite(x) ((x) - (x) == 0)\n",
             "#define isinf(x) ((x) == 1e999f ? 1 : (x) == -1e999f ? -1 : 0)\n",
         ),
-        "stdio.h" => "#pragma once\n",
+        "stdio.h" => "#pragma once\ntypedef unsigned long size_t;\n",
         "limits.h" => concat!(
             "#pragma once\n",
             "#define CHAR_BIT 8\n#define SCHAR_MIN (-128)\n#define SCHAR_MAX 127\n",
@@ -62,6 +73,10 @@ pub fn builtin_header(name: &str) -> Option<&'static str> {
             "#define SHRT_MIN (-32768)\n#define SHRT_MAX 32767\n#define USHRT_MAX 65535\n",
             "#define INT_MIN (-2147483647-1)\n#define INT_MAX 2147483647\n",
             "#define UINT_MAX 4294967295u\n",
+            "#define LONG_MIN (-9223372036854775807L-1)\n#define LONG_MAX 9223372036854775807L\n",
+            "#define ULONG_MAX 18446744073709551615UL\n",
+            "#define LLONG_MIN (-9223372036854775807LL-1)\n#define LLONG_MAX 9223372036854775807LL\n",
+            "#define ULLONG_MAX 18446744073709551615ULL\n",
         ),
         _ => return None,
     })

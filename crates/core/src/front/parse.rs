@@ -237,8 +237,7 @@ impl<'a> Parser<'a> {
         t.kind == TokKind::Ident
             && (TYPE_WORDS.contains(&t.text.as_str())
                 || t.text == "enum"
-                || self.typedefs.contains_key(&t.text)
-                || is_64bit_typedef(&t.text))
+                || self.typedefs.contains_key(&t.text))
     }
 
     /// Parses declaration specifiers. Reports unsupported types and returns `None` only when
@@ -277,14 +276,6 @@ impl<'a> Parser<'a> {
                 w if typedef_ty.is_none() && words.is_empty() && self.typedefs.contains_key(w) => {
                     typedef_ty = self.typedefs.get(w).cloned();
                 }
-                w if typedef_ty.is_none() && words.is_empty() && is_64bit_typedef(w) => {
-                    self.error_note(
-                        t.span,
-                        format!("64-bit integer types are not supported (`{w}`)"),
-                        "use a 32-bit type such as `int32_t` or `uint32_t`",
-                    );
-                    typedef_ty = Some(CType::scalar(ScalarTy::I32));
-                }
                 _ => break,
             }
             self.pos += 1;
@@ -306,12 +297,9 @@ impl<'a> Parser<'a> {
     /// Turns type keywords into a type (`None` inside the `Some` means `void`).
     fn combine(&mut self, words: &[(&str, Span)], span: Span) -> Option<Option<CType>> {
         let has = |w: &str| words.iter().any(|(x, _)| *x == w);
-        if let Some((_, s)) = words.iter().find(|(w, _)| *w == "long") {
-            self.error_note(
-                *s,
-                "64-bit integer types are not supported (`long` is 64 bits wide here)",
-                "use `int` or `unsigned` (32 bits), or `double` for `long double`",
-            );
+        let long = words.iter().find(|(w, _)| *w == "long");
+        if let (Some((_, s)), true) = (long, has("double")) {
+            self.error_note(*s, "`long double` is not supported", "use `double`");
         }
         let unsigned = has("unsigned");
         let scalar = if has("void") {
@@ -333,6 +321,13 @@ impl<'a> Parser<'a> {
                 ScalarTy::U16
             } else {
                 ScalarTy::I16
+            }
+        } else if long.is_some() {
+            // `long` and `long long` are both 64 bits wide on x86-64 Linux.
+            if unsigned {
+                ScalarTy::U64
+            } else {
+                ScalarTy::I64
             }
         } else if unsigned {
             ScalarTy::U32
@@ -373,7 +368,7 @@ impl<'a> Parser<'a> {
             };
             self.expect("]");
             match const_int(&e) {
-                Some(v) if v > 0 && v <= MAX_ARRAY_ELEMENTS as i64 => dims.push(v as u32),
+                Some(v) if v > 0 && v <= MAX_ARRAY_ELEMENTS as i128 => dims.push(v as u32),
                 Some(v) if v > 0 => {
                     self.error(
                         e.span,
@@ -673,21 +668,6 @@ const TYPE_WORDS: [&str; 24] = [
     "struct",
     "union",
 ];
-
-fn is_64bit_typedef(w: &str) -> bool {
-    matches!(
-        w,
-        "int64_t"
-            | "uint64_t"
-            | "intmax_t"
-            | "uintmax_t"
-            | "size_t"
-            | "ssize_t"
-            | "intptr_t"
-            | "uintptr_t"
-            | "ptrdiff_t"
-    )
-}
 
 /// True for words that cannot be used as names.
 pub(super) fn is_keyword(w: &str) -> bool {

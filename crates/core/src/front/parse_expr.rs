@@ -1,5 +1,5 @@
 //! Expression parsing by precedence climbing, and the classification of numeric literals
-//! (C's rules for the type of an integer constant, `f` suffixes, rejected 64-bit constants).
+//! (C's rules for the type of an integer constant, `f` suffixes).
 
 use super::ast::*;
 use super::lex::TokKind;
@@ -298,7 +298,7 @@ impl Parser<'_> {
             }
             TokKind::Char(v) => {
                 self.pos += 1;
-                Some(mk(ExprKind::Int(*v, ScalarTy::I32), span))
+                Some(mk(ExprKind::Int(*v as i128, ScalarTy::I32), span))
             }
             TokKind::Str(s) => {
                 self.pos += 1;
@@ -373,12 +373,6 @@ pub fn classify_number(text: &str) -> Result<ExprKind, LitError> {
         "ul" | "lu" | "ull" | "llu" => (true, true),
         _ => return Err(bad()),
     };
-    if long {
-        return Err((
-            format!("64-bit integer constants are not supported (`{text}`)"),
-            "drop the `l` suffix: integers are at most 32 bits wide",
-        ));
-    }
     let (radix, body) = if is_hex {
         (16, &digits[2..])
     } else if digits.len() > 1 && digits.starts_with('0') {
@@ -386,26 +380,36 @@ pub fn classify_number(text: &str) -> Result<ExprKind, LitError> {
     } else {
         (10, digits)
     };
-    let value = u64::from_str_radix(body, radix).map_err(|_| bad())?;
-    let ty = if unsigned {
-        if value > u32::MAX as u64 {
-            return Err(too_big(text));
+    let value = u64::from_str_radix(body, radix).map_err(|_| {
+        if body.chars().all(|c| c.is_digit(radix)) && !body.is_empty() {
+            too_big(text)
+        } else {
+            bad()
         }
-        ScalarTy::U32
-    } else if value <= i32::MAX as u64 {
-        ScalarTy::I32
-    } else if radix != 10 && value <= u32::MAX as u64 {
-        ScalarTy::U32
-    } else {
-        return Err(too_big(text));
+    })?;
+    // C11 6.4.4.1: the first type of the suffix's list that holds the value; decimal constants
+    // without `u` stay signed, octal and hexadecimal ones may become unsigned.
+    let fits = |t: ScalarTy| t.wrap(value as i128) == value as i128;
+    let candidates: &[ScalarTy] = match (unsigned, long, radix == 10) {
+        (false, false, true) => &[ScalarTy::I32, ScalarTy::I64],
+        (false, false, false) => &[ScalarTy::I32, ScalarTy::U32, ScalarTy::I64, ScalarTy::U64],
+        (true, false, _) => &[ScalarTy::U32, ScalarTy::U64],
+        (false, true, true) => &[ScalarTy::I64],
+        (false, true, false) => &[ScalarTy::I64, ScalarTy::U64],
+        (true, true, _) => &[ScalarTy::U64],
     };
-    Ok(ExprKind::Int(value as i64, ty))
+    let ty = candidates
+        .iter()
+        .copied()
+        .find(|&t| fits(t))
+        .ok_or_else(|| too_big(text))?;
+    Ok(ExprKind::Int(value as i128, ty))
 }
 
 fn too_big(text: &str) -> LitError {
     (
-        format!("integer constant `{text}` does not fit in 32 bits"),
-        "64-bit integers are not supported; add a `u` suffix for values up to 4294967295",
+        format!("integer constant `{text}` does not fit in 64 bits"),
+        "the largest integer constant is 18446744073709551615 (with a `u` suffix)",
     )
 }
 
@@ -434,4 +438,34 @@ fn classify_float(text: &str, lower: &str) -> Result<ExprKind, LitError> {
     }
     let v: f64 = lower.parse().map_err(|_| bad())?;
     Ok(ExprKind::Float(v, ScalarTy::F64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{classify_number, ExprKind, ScalarTy};
+
+    fn int(text: &str) -> Option<(i128, ScalarTy)> {
+        match classify_number(text) {
+            Ok(ExprKind::Int(v, t)) => Some((v, t)),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn integer_constants_take_the_first_type_of_their_list() {
+        use ScalarTy::*;
+        assert_eq!(int("2147483647"), Some((2147483647, I32)));
+        assert_eq!(int("2147483648"), Some((2147483648, I64)));
+        assert_eq!(int("0x80000000"), Some((0x8000_0000, U32)));
+        assert_eq!(int("0x100000000"), Some((1 << 32, I64)));
+        assert_eq!(int("0x8000000000000000"), Some((1 << 63, U64)));
+        assert_eq!(int("4294967296u"), Some((1 << 32, U64)));
+        assert_eq!(int("1L"), Some((1, I64)));
+        assert_eq!(int("1ll"), Some((1, I64)));
+        assert_eq!(int("1ULL"), Some((1, U64)));
+        assert_eq!(int("18446744073709551615u"), Some((u64::MAX as i128, U64)));
+        // A decimal constant without `u` never becomes unsigned.
+        assert_eq!(int("9223372036854775808"), None);
+        assert_eq!(int("18446744073709551616u"), None);
+    }
 }

@@ -502,7 +502,7 @@ impl Checker<'_> {
         self.fx().switches += 1;
         self.fx().scopes.push(BTreeMap::new());
         let mut tbody = Vec::new();
-        let mut seen: Vec<i64> = Vec::new();
+        let mut seen: Vec<i128> = Vec::new();
         let mut has_default = false;
         for s in items {
             match &s.kind {

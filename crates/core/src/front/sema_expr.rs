@@ -605,7 +605,8 @@ fn index_base(e: &Expr) -> (&Expr, usize) {
     (cur, n)
 }
 
+/// `sizeof`: a `size_t` (`unsigned long`, 64 bits on x86-64 Linux).
 fn sizeof(ty: &CType, span: Span) -> TExpr {
     let v = ty.len() * ty.scalar.size_of() as u64;
-    const_expr(ConstVal::Int(v as i64), ScalarTy::U32, span)
+    const_expr(ConstVal::Int(v as i128), ScalarTy::U64, span)
 }

@@ -21,8 +21,8 @@ pub type LabelId = u32;
 /// A compile-time constant scalar (floats stored as `f64`, exact for `float`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum ConstVal {
-    /// An integer, already wrapped to its type.
-    Int(i64),
+    /// An integer, already wrapped to its type (its exact value, see `types.rs`).
+    Int(i128),
     /// A floating value.
     Float(f64),
 }
@@ -125,7 +125,7 @@ pub enum TStmt {
     /// `switch`: the body's top level holds the labels.
     Switch(TExpr, Vec<TStmt>),
     /// `case v:` (value converted to the switch's type).
-    Case(i64),
+    Case(i128),
     /// `default:`.
     Default,
     /// `break`.

@@ -170,11 +170,11 @@ fn trunc_i64(x: f64) -> i64 {
     }
 }
 
-/// x86-64 code for a `double` to `uint64_t` conversion: `cvttsd2si` below 2^63, else on
-/// `x - 2^63` with the top bit set again.
+/// x86-64 code for a `double` to `uint64_t` conversion: `cvttsd2si` below 2^63 (and for NaN,
+/// which fails gcc's `x >= 2^63` test), else on `x - 2^63` with the top bit set again.
 fn trunc_u64(x: f64) -> u64 {
     const TWO_63: f64 = 9.223372036854776e18;
-    if x < TWO_63 {
+    if !(x >= TWO_63) {
         trunc_i64(x) as u64
     } else {
         trunc_i64(x - TWO_63) as u64 ^ (1 << 63)
@@ -245,5 +245,88 @@ mod tests {
         assert_eq!(from_f64(CastOp::FPToUI, -1.0, Type::Int(64)), u64::MAX);
         assert_eq!(from_f64(CastOp::FPToUI, 3e9, Type::I32), 3_000_000_000);
         assert_eq!(from_f64(CastOp::FPToUI, 3e9, Type::Int(8)), 0);
+    }
+
+    const I64: Type = Type::Int(64);
+
+    #[test]
+    fn sixty_four_bit_division_and_shifts_follow_c() {
+        let big = 0xFFFF_FFFF_0000_0001u64;
+        // Unsigned: a divisor above 2^32 and one with the top bit set.
+        assert_eq!(bin(BinOp::DivUI, I64, u64::MAX, big), Ok(1));
+        assert_eq!(bin(BinOp::RemUI, I64, u64::MAX, big), Ok(u64::MAX - big));
+        assert_eq!(bin(BinOp::DivUI, I64, 1 << 63, (1 << 63) + 1), Ok(0));
+        // Signed: truncation toward zero with negative operands.
+        let neg = |v: i64| v as u64;
+        assert_eq!(
+            bin(BinOp::DivSI, I64, neg(-7_000_000_000_000), 3),
+            Ok(neg(-2_333_333_333_333))
+        );
+        assert_eq!(
+            bin(BinOp::RemSI, I64, neg(-7_000_000_000_000), 3),
+            Ok(neg(-1))
+        );
+        assert_eq!(bin(BinOp::RemSI, I64, 7_000_000_000_001, neg(-2)), Ok(1));
+        assert_eq!(
+            bin(BinOp::DivSI, I64, 1 << 63, neg(-1)),
+            Err(Trap::Overflow)
+        );
+        // Shifts by 63: arithmetic keeps the sign, logical brings in zeros.
+        assert_eq!(bin(BinOp::ShRSI, I64, 1 << 63, 63), Ok(u64::MAX));
+        assert_eq!(bin(BinOp::ShRUI, I64, 1 << 63, 63), Ok(1));
+        assert_eq!(bin(BinOp::ShLI, I64, 3, 63), Ok(1 << 63));
+        assert_eq!(bin(BinOp::MulI, I64, u64::MAX, u64::MAX), Ok(1));
+        // Comparisons across the sign bit.
+        assert!(cmp(CmpPred::Slt, I64, 1 << 63, 0));
+        assert!(cmp(CmpPred::Ugt, I64, 1 << 63, 0));
+    }
+
+    #[test]
+    fn sixty_four_bit_conversions_round_as_x86_64() {
+        // 2^64 - 1 is not a double: rounds to nearest even, 2^64.
+        let to_f64 = |op, v: u64| f64::from_bits(cast(op, I64, Type::F64, v));
+        assert_eq!(to_f64(CastOp::UIToFP, u64::MAX), 18446744073709551616.0);
+        // Doubles near 2^63 are 2048 apart: just above the halfway point rounds up, the
+        // halfway point itself to the even neighbour.
+        assert_eq!(
+            to_f64(CastOp::UIToFP, (1 << 63) + 1025),
+            9223372036854777856.0
+        );
+        assert_eq!(
+            to_f64(CastOp::UIToFP, (1 << 63) + 1024),
+            9223372036854775808.0
+        );
+        assert_eq!(to_f64(CastOp::SIToFP, 1 << 63), -9223372036854775808.0);
+        // To float directly, so rounding happens once (through double, 2^60 + 2^36 + 1 would
+        // first become the halfway point 2^60 + 2^36 and then round down to 2^60).
+        let f = cast(CastOp::UIToFP, I64, Type::F32, (1 << 60) + (1 << 36) + 1);
+        assert_eq!(f32::from_bits(f as u32), 1152921642045800448.0);
+        // Double to 64-bit integers: truncation toward zero, x86-64 outside the range.
+        assert_eq!(
+            from_f64(CastOp::FPToSI, -2.9e18, I64),
+            -2_900_000_000_000_000_000i64 as u64
+        );
+        assert_eq!(from_f64(CastOp::FPToSI, -0.99, I64), 0);
+        assert_eq!(from_f64(CastOp::FPToSI, 1e19, I64), 1 << 63);
+        assert_eq!(
+            from_f64(CastOp::FPToUI, 1.5e19, I64),
+            15_000_000_000_000_000_000
+        );
+        assert_eq!(from_f64(CastOp::FPToUI, f64::INFINITY, I64), 0);
+        assert_eq!(from_f64(CastOp::FPToUI, f64::NAN, I64), 1 << 63);
+        assert_eq!(from_f64(CastOp::FPToUI, f64::NEG_INFINITY, I64), 1 << 63);
+        // Sign and zero extension from 32 bits.
+        assert_eq!(
+            cast(CastOp::ExtSI, Type::I32, I64, 0x8000_0000),
+            0xFFFF_FFFF_8000_0000
+        );
+        assert_eq!(
+            cast(CastOp::ExtUI, Type::I32, I64, 0x8000_0000),
+            0x8000_0000
+        );
+        assert_eq!(
+            cast(CastOp::TruncI, I64, Type::I32, 0x1_2345_6789),
+            0x2345_6789
+        );
     }
 }

@@ -38,8 +38,9 @@ impl Default for InterpOptions {
 /// A scalar value as C sees it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Scalar {
-    /// An integer (signed types sign-extended, unsigned ones zero-extended, bool 0 or 1).
-    Int(i64),
+    /// An integer: its exact C value (signed types sign-extended, unsigned ones, `uint64_t`
+    /// included, zero-extended; bool 0 or 1).
+    Int(i128),
     /// A `float`.
     F32(f32),
     /// A `double`.
@@ -52,8 +53,8 @@ impl Scalar {
         match t {
             ScalarTy::F32 => Scalar::F32(f32::from_bits(bits as u32)),
             ScalarTy::F64 => Scalar::F64(f64::from_bits(bits)),
-            t if t.is_signed() => Scalar::Int(sign_extend(bits, t.bits())),
-            _ => Scalar::Int(bits as i64),
+            t if t.is_signed() => Scalar::Int(sign_extend(bits, t.bits()).into()),
+            _ => Scalar::Int(bits.into()),
         }
     }
 

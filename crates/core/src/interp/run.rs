@@ -47,7 +47,7 @@ pub fn run(m: &Module, opts: &InterpOptions) -> Result<RunResult, Diagnostic> {
         exit_code: ret
             .map(|v| Scalar::from_bits(v, ScalarTy::I32))
             .and_then(|s| match s {
-                Scalar::Int(i) => Some(i),
+                Scalar::Int(i) => Some(i as i64),
                 _ => None,
             }),
         steps: mach.steps,

@@ -82,6 +82,16 @@ fn interpreter_captures_arguments_and_profiles_the_kernel() {
 }
 
 #[test]
+fn json_prints_64_bit_integers_exactly() {
+    // Neither value survives a trip through `f64`.
+    let u = Scalar::from_bits(u64::MAX - 1, ScalarTy::U64);
+    assert_eq!(json::scalar(u), "18446744073709551614");
+    let i = Scalar::from_bits((i64::MIN + 1) as u64, ScalarTy::I64);
+    assert_eq!(json::scalar(i), "-9223372036854775807");
+    assert_eq!(u.to_bits(ScalarTy::U64), u64::MAX - 1);
+}
+
+#[test]
 fn json_spells_special_floats_and_omits_void_returns() {
     assert_eq!(json::scalar(Scalar::F32(f32::NAN)), "\"nan\"");
     assert_eq!(json::scalar(Scalar::F64(f64::INFINITY)), "\"inf\"");

@@ -136,6 +136,11 @@ mod tests {
         assert_eq!(form(-1i64 as u64, 16), Some(Form::Sub(0, 1)));
         assert_eq!(form(-6i64 as u64, 32), Some(Form::Sub(1, 3)));
         assert_eq!(form(1 << 31, 32), Some(Form::Shift(31)));
+        // At 64 bits: the top bit, a constant above 2^32 and -1 (2^0 - 2^1).
+        assert_eq!(form(1 << 63, 64), Some(Form::Shift(63)));
+        assert_eq!(form((1 << 40) + 1, 64), Some(Form::Add(40, 0)));
+        assert_eq!(form(u64::MAX, 64), Some(Form::Sub(0, 1)));
+        assert_eq!(form(0x1_0000_0001 * 3, 64), None);
         // Three or more powers of two would need a chain of adders.
         assert_eq!(form(11, 32), None);
         assert_eq!(form(77, 32), None);

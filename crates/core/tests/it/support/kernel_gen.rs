@@ -1,8 +1,9 @@
 //! Random kernels in the Dynamatic format, for tests that push odd control flow through the
 //! whole pipeline: a kernel `k(unsigned a[N], unsigned b[N], unsigned s)` of nested counted
 //! loops, bounded data-dependent `while` loops, `if`/`else`, `break`, loads and stores with
-//! data-dependent indices, integer arithmetic and a single-precision accumulator (pipelined
-//! floating-point units on loops), and a `main` that fills the arrays with `rand()` and
+//! data-dependent indices, integer arithmetic, a 64-bit scalar (`unsigned long long`: wrapping
+//! multiplies by a 64-bit constant, shifts by 0..63) and a single-precision accumulator
+//! (pipelined floating-point units on loops), and a `main` that fills the arrays with `rand()` and
 //! calls it once with `CALL_KERNEL`.
 //!
 //! Invariants: every program is inside the C subset and well defined in C (indices masked
@@ -70,11 +71,12 @@ pub fn kernel(name: &str, seed: u64) -> String {
          const unsigned rom[8] = {{{rom}}};\n\n\
          unsigned {name}(unsigned a[N], unsigned b[N], unsigned s) {{\n  \
          unsigned x = s;\n  unsigned y = 1u;\n  unsigned z = 0u;\n  float f = 0.0f;\n  \
-         int v = 0;\n  unsigned t[8] = {{{table}}};\n"
+         int v = 0;\n  unsigned long long u = 0x9e3779b97f4a7c15ull;\n  \
+         unsigned t[8] = {{{table}}};\n"
     ));
     w.top_loop();
     w.out
-        .push_str("  return x ^ (y + z) ^ (unsigned)f ^ (unsigned)v ^ t[x & 7u];\n}\n\n");
+        .push_str("  return x ^ (y + z) ^ (unsigned)f ^ (unsigned)v ^ (unsigned)(u >> 29) ^ t[x & 7u];\n}\n\n");
     w.out.push_str(&format!(
         "int main(void) {{\n  unsigned a[N];\n  unsigned b[N];\n  srand({});\n  \
          for (int i = 0; i < N; i++) {{\n    a[i] = (unsigned)(rand() % 200);\n    \
@@ -184,13 +186,14 @@ impl Writer {
         }
     }
 
-    /// An assignment to the signed scalar `v` (kept small: no signed overflow) or to the
-    /// local array `t`.
+    /// An assignment to the signed scalar `v` (kept small: no signed overflow), to the 64-bit
+    /// scalar `u` (wrapping multiply, shift by up to 63) or to the local array `t`.
     fn other_assignment(&mut self, pad: &str) {
         let (e, e2) = (self.expr(1), self.expr(1));
-        let line = match self.rng.below(3) {
+        let line = match self.rng.below(4) {
             0 => format!("v = (int)(({e}) & 1023u) - 512;"),
             1 => format!("v = v / ((int)(({e}) & 7u) + 1) + (int)(({e2}) & 15u);"),
+            2 => format!("u = (u ^ (u >> (({e}) & 63u))) * 0x100000001b3ull + ({e2});"),
             _ => format!("t[({e}) & 7u] = {e2};"),
         };
         self.out.push_str(&format!("{pad}{line}\n"));
@@ -263,6 +266,7 @@ impl Writer {
         match self.rng.below(10) {
             0 => format!("{}u", self.rng.below(20)),
             6 => "(unsigned)f".to_string(),
+            7 if self.rng.chance(50) => "(unsigned)(u >> 32)".to_string(),
             7 => "(unsigned)v".to_string(),
             8 | 9 => {
                 let arr = ["rom", "t"][self.rng.below(2) as usize];

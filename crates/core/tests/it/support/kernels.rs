@@ -19,8 +19,8 @@ macro_rules! front_kernels {
     ($callback:ident!($($args:tt)*)) => {
         $callback! { $($args)*; "tests/front" [
             binary_search, const_table, conversions, fir, floats, gcd, helpers, histogram,
-            insertion_sort, local_array, matvec, misc_features, mixed_control, narrow_types,
-            scalar_only, stencil3d, switch_ops,
+            insertion_sort, int64_consts, local_array, matvec, misc_features, mixed_control,
+            narrow_types, scalar_only, stencil3d, switch_ops,
         ] }
     };
 }
@@ -34,14 +34,15 @@ macro_rules! corpus_kernels {
             conv2d, counted_steps, crc8_table, det3x3, digit_sum, dot_double, fir, first_duplicate,
             fletcher16, floyd_warshall, fnv1a_hash, forward_substitution, gcd, goto_search,
             grade_bins, hash_mix32, histogram, iir_filter, image_threshold, insertion_sort,
-            int8_dot, is_palindrome, isqrt, jacobi_1d, jacobi_2d, kmp_prefix, leaky_relu,
-            lfsr_steps, loop_4d_sum, loop_labels, masked_sum, math_inputs_double, math_inputs_float,
-            matmul, matvec, max_search, max_subarray, mean_variance, median3, mixed_sign_compare,
-            mod_exp, moving_average, newton_sqrt, poly_eval, popcount, prefix_sum, quantize_u8,
-            reverse_digits, rgb_to_gray, run_length, sad_8x8, saturating_add_u8, saxpy_float,
-            sharpen_clamp, sieve_primes, signed_divmod, sine_lut, sparse_matvec, stencil_2d,
-            stencil_3d, string_match, sum_until_sentinel, switch_decode, tensor_contract, to_upper,
-            transpose, triangular_sum, vector_add, while_threshold,
+            int64_arith, int8_dot, is_palindrome, isqrt, jacobi_1d, jacobi_2d, kmp_prefix,
+            leaky_relu, lfsr_steps, loop_4d_sum, loop_labels, masked_sum, math_inputs_double,
+            math_inputs_float, matmul, matvec, max_search, max_subarray, mean_variance, median3,
+            mixed_sign_compare, mod_exp, moving_average, newton_sqrt, poly_eval, popcount,
+            prefix_sum, quantize_u8, reverse_digits, rgb_to_gray, run_length, sad_8x8,
+            saturating_add_u8, saxpy_float, sharpen_clamp, sieve_primes, signed_divmod, sine_lut,
+            sparse_matvec, stencil_2d, stencil_3d, string_match, sum_until_sentinel, switch_decode,
+            tensor_contract, to_upper, transpose, triangular_sum, u64_hash, vector_add,
+            while_threshold,
         ] }
     };
 }
