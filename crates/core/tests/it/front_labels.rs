@@ -121,7 +121,7 @@ fn labels_and_gotos_run_like_structured_code() {
     let a: Vec<i32> = (0..16)
         .map(|i| if i == 9 { 7 } else { (i * 7 + 3) % 30 })
         .collect();
-    assert_eq!(call.ret, Some(Scalar::Int(expected(&a) as i64)));
+    assert_eq!(call.ret, Some(Scalar::Int(expected(&a) as i128)));
 }
 
 #[test]
