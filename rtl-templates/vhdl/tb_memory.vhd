@@ -68,6 +68,7 @@ begin
     -- Allocates the words as zeros and reads INIT_FILE into them.
     procedure load_init is
       file fi      : text;
+      variable li  : line;
       variable acc : unsigned(4 * DIGITS - 1 downto 0);
       variable n   : integer := 0;
       variable d   : integer;
@@ -82,11 +83,11 @@ begin
       end if;
       file_open(fi, INIT_FILE, read_mode);
       while not endfile(fi) and n < DEPTH loop
-        readline(fi, l);
+        readline(fi, li);
         acc := (others => '0');
         any := false;
-        for i in l'range loop
-          d := hex_value(l(i));
+        for i in li'range loop
+          d := hex_value(li(i));
           if d >= 0 then
             acc := shift_left(acc, 4) + to_unsigned(d, acc'length);
             any := true;

@@ -29,8 +29,8 @@ mod rtl;
 mod run;
 mod simulate;
 
-pub use cycle_limit::{cycle_limit, default_cycle_limit};
 pub use buffers::{place, BufferOptions, BufferReport, LoopThroughput, MilpReport};
+pub use cycle_limit::{cycle_limit, default_cycle_limit};
 pub use rtl::{RtlOptions, RtlOutput};
 pub use run::compile;
 use simulate::failure;

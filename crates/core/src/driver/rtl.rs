@@ -111,12 +111,10 @@ pub(super) fn build(
         ));
         return out;
     };
-    let tb = match vectors_from_call(input.func, input.memories, call)
-        .and_then(|v| {
-            let limit = options.max_cycles.unwrap_or(input.default_max_cycles);
-            testbench(input.design, &rtl, &v, limit)
-        })
-    {
+    let tb = match vectors_from_call(input.func, input.memories, call).and_then(|v| {
+        let limit = options.max_cycles.unwrap_or(input.default_max_cycles);
+        testbench(input.design, &rtl, &v, limit)
+    }) {
         Ok(t) => t,
         Err(e) => {
             diagnostics.push(Diagnostic::error(e));

@@ -221,7 +221,8 @@ pub fn testbench(
             .iter()
             .map(|p| (p.name.as_str(), p.dir, &p.ty))
             .collect(),
-        max_cycles,
+        // The testbenches count cycles in a 32-bit `integer`.
+        max_cycles: max_cycles.min(i32::MAX as u64),
     };
     let (tb_path, tb_text) = match rtl.hdl {
         Hdl::Vhdl => (format!("{}.vhd", plan.tb), vhdl::testbench(&spec)),

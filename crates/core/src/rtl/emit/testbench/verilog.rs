@@ -77,7 +77,12 @@ pub(crate) fn testbench(t: &TbSpec<'_>) -> String {
             let _ = writeln!(o, "  reg {}got{i};", range(ty, SignalKind::Data));
         }
     }
-    for (i, m) in t.memories.iter().filter(|m| m.expect_file.is_some()).enumerate() {
+    for (i, m) in t
+        .memories
+        .iter()
+        .filter(|m| m.expect_file.is_some())
+        .enumerate()
+    {
         let _ = writeln!(
             o,
             "  reg [{w}:0] dumped{i} [0:{d}];\n  reg [{w}:0] expected{i} [0:{d}];",
@@ -159,10 +164,19 @@ pub(crate) fn testbench(t: &TbSpec<'_>) -> String {
             check_call(*num, &format!("got{i}"), &lit)
         );
     }
-    for (i, m) in t.memories.iter().filter(|m| m.expect_file.is_some()).enumerate() {
+    for (i, m) in t
+        .memories
+        .iter()
+        .filter(|m| m.expect_file.is_some())
+        .enumerate()
+    {
         let expect = m.expect_file.as_deref().unwrap_or_default();
         let name = m.signals[0].trim_end_matches("_loadEn");
-        let check = check_call(m.num, &format!("dumped{i}[addr]"), &format!("expected{i}[addr]"));
+        let check = check_call(
+            m.num,
+            &format!("dumped{i}[addr]"),
+            &format!("expected{i}[addr]"),
+        );
         let _ = writeln!(
             o,
             "    $readmemh(\"{}\", dumped{i});\n    $readmemh(\"{expect}\", expected{i});\n    for (addr = 0; addr < {}; addr = addr + 1)\n      if (!({check})) begin\n        $display(\"mismatch: memory {name}[%0d] = %h, expected %h\", addr, dumped{i}[addr], expected{i}[addr]);\n        errors = errors + 1;\n      end",
