@@ -163,3 +163,58 @@ fn finishes(file: &Path, algorithm: BufferAlgorithm) {
         default_cycle_limit(&run.out)
     );
 }
+
+/// `--max-cycles N` sets the limit of `rivulet sim` and the testbench's `MAX_CYCLES`; without
+/// it the testbench gets the scaled default.
+#[cfg(feature = "cli")]
+#[test]
+fn the_max_cycles_flag_sets_the_limit_of_sim_and_the_testbench() {
+    use std::process::Command;
+    let fir = corpus::kernel_file("tests/kernels", "fir");
+    let rivulet = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_rivulet"))
+            .arg(args[0])
+            .arg(&fir)
+            .args(&args[1..])
+            .output()
+            .unwrap()
+    };
+    let out = rivulet(&["sim", "--max-cycles", "50"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("cycle limit reached after 50 cycles"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("cycle limit reached: the circuit ran for 50 cycles"),
+        "{stderr}"
+    );
+    assert!(rivulet(&["sim"]).status.success());
+
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sim_limits_fir");
+    let max_cycles = |extra: &[&str]| {
+        let _ = std::fs::remove_dir_all(&dir);
+        let d = dir.display().to_string();
+        let mut args = vec!["compile", "--hdl", "vhdl", "-o", &d];
+        args.extend_from_slice(extra);
+        assert!(rivulet(&args).status.success());
+        let tb = std::fs::read_to_string(dir.join("tb_fir.vhd")).unwrap();
+        let line = tb
+            .lines()
+            .find(|l| l.contains("constant MAX_CYCLES"))
+            .unwrap();
+        line.trim_end_matches(';')
+            .rsplit(' ')
+            .next()
+            .unwrap()
+            .parse::<u64>()
+            .unwrap()
+    };
+    assert_eq!(max_cycles(&["--max-cycles", "77"]), 77);
+    assert!(
+        max_cycles(&[]) > cycle_limit(0, 0),
+        "the default is scaled to fir's work"
+    );
+}
