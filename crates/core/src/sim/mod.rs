@@ -49,8 +49,9 @@ use crate::diag::Diagnostic;
 /// The cycle limit of a netlist simulated without an explicit one.
 pub const DEFAULT_MAX_CYCLES: u64 = 1_000_000;
 
-/// How to run a simulation.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// How to run a simulation (the default: no explicit limit, the default deadlock window, no
+/// trace).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SimOptions {
     /// Stop with [`Status::CycleLimit`] after this many cycles. `None`: the driver derives the
     /// limit of a kernel from the interpreter's work (`driver::default_cycle_limit`); a bare
@@ -62,16 +63,6 @@ pub struct SimOptions {
     pub deadlock_cycles: Option<u64>,
     /// Record a [`Trace`].
     pub trace: bool,
-}
-
-impl Default for SimOptions {
-    fn default() -> Self {
-        Self {
-            max_cycles: None,
-            deadlock_cycles: None,
-            trace: false,
-        }
-    }
 }
 
 /// Why a run stopped.
