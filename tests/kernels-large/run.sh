@@ -22,7 +22,7 @@ step() {
 step "check-native" env KERNELS="$HERE" BUDGET="${BUDGET:-2000000}" "$ROOT/tests/kernels/check-native.sh"
 step "oracle and simulation" bash -c "cd '$ROOT' && cargo test -q -p rivulet-core --features cli --test it \
   -- --include-ignored --nocapture --test-threads=2 kernels_large sim_limits::"
-step "RTL (FPGA20, GHDL and Icarus)" env KERNELS="$HERE" BUFFERS=fpga20 SIM_TIMEOUT="${SIM_TIMEOUT:-1200}" \
+step "RTL (FPGA20, GHDL and Icarus)" env KERNELS="$HERE" BUFFERS=fpga20 SIM_TIMEOUT="${SIM_TIMEOUT:-2400}" \
   "$ROOT/tests/rtl-corpus/run.sh"
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]
