@@ -2,9 +2,10 @@
 # Runs every Rivulet test: the README's test command.
 #   1. native tests of the whole workspace (cargo test, with the CLI so its tests run too),
 #   2. the core's and the app's wasm tests in headless Chromium (wasm-bindgen-test),
-#   3. every tests/*/run.sh: the RTL unit and float testbenches, and the kernel corpus's RTL
+#   3. every tests/*/run.sh: the RTL unit and float testbenches, the kernel corpus's RTL
 #      (on-merges and FPGA20 buffers) and generated kernels' RTL (FPGA20 and FPL22 buffers)
-#      under GHDL and Icarus Verilog, with Verilator lint,
+#      under GHDL and Icarus Verilog, with Verilator lint, and the large-kernel tier
+#      (tests/kernels-large: big memories and millions of cycles, its own run.sh),
 #   4. the Playwright end-to-end tests (Chromium) against the release build served on 127.0.0.1,
 #   5. the Firefox smoke test of the same build (e2e/firefox).
 # Installs whatever is missing first (scripts/install-tools.sh, idempotent). Exits non-zero if

@@ -32,7 +32,10 @@ end entity;
 
 architecture behavioral of tb_memory is
   constant DIGITS : integer := (DATA_WIDTH + 3) / 4;
-  type word_array is array (0 to DEPTH - 1) of std_logic_vector(DATA_WIDTH - 1 downto 0);
+  -- The words live on the heap (an access type), so memories of any DEPTH elaborate without
+  -- a large object on the simulator's stack.
+  type word_array is array (natural range <>) of std_logic_vector(DATA_WIDTH - 1 downto 0);
+  type word_array_ptr is access word_array;
 
   function hex_value(c : character) return integer is
   begin
@@ -42,39 +45,6 @@ architecture behavioral of tb_memory is
       when 'A' to 'F' => return character'pos(c) - character'pos('A') + 10;
       when others => return -1;
     end case;
-  end function;
-
-  impure function load_init return word_array is
-    file f       : text;
-    variable l   : line;
-    variable mem : word_array := (others => (others => '0'));
-    variable acc : unsigned(4 * DIGITS - 1 downto 0);
-    variable n   : integer := 0;
-    variable d   : integer;
-    variable any : boolean;
-  begin
-    if INIT_FILE = "" then
-      return mem;
-    end if;
-    file_open(f, INIT_FILE, read_mode);
-    while not endfile(f) and n < DEPTH loop
-      readline(f, l);
-      acc := (others => '0');
-      any := false;
-      for i in l'range loop
-        d := hex_value(l(i));
-        if d >= 0 then
-          acc := shift_left(acc, 4) + to_unsigned(d, acc'length);
-          any := true;
-        end if;
-      end loop;
-      if any then
-        mem(n) := std_logic_vector(acc(DATA_WIDTH - 1 downto 0));
-        n := n + 1;
-      end if;
-    end loop;
-    file_close(f);
-    return mem;
   end function;
 
   function to_hex(v : std_logic_vector) return string is
@@ -90,11 +60,52 @@ architecture behavioral of tb_memory is
   end function;
 begin
   process (clk)
-    variable mem    : word_array := load_init;
+    variable mem    : word_array_ptr := null;
     variable dumped : boolean := false;
     file f          : text;
     variable l      : line;
+
+    -- Allocates the words as zeros and reads INIT_FILE into them.
+    procedure load_init is
+      file fi      : text;
+      variable li  : line;
+      variable acc : unsigned(4 * DIGITS - 1 downto 0);
+      variable n   : integer := 0;
+      variable d   : integer;
+      variable any : boolean;
+    begin
+      mem := new word_array(0 to DEPTH - 1);
+      for i in 0 to DEPTH - 1 loop
+        mem(i) := (others => '0');
+      end loop;
+      if INIT_FILE = "" then
+        return;
+      end if;
+      file_open(fi, INIT_FILE, read_mode);
+      while not endfile(fi) and n < DEPTH loop
+        readline(fi, li);
+        acc := (others => '0');
+        any := false;
+        for i in li'range loop
+          d := hex_value(li(i));
+          if d >= 0 then
+            acc := shift_left(acc, 4) + to_unsigned(d, acc'length);
+            any := true;
+          end if;
+        end loop;
+        if any then
+          mem(n) := std_logic_vector(acc(DATA_WIDTH - 1 downto 0));
+          n := n + 1;
+        end if;
+      end loop;
+      file_close(fi);
+    end procedure;
   begin
+    -- A process with a sensitivity list runs once at time 0: the memory is ready before the
+    -- first clock edge.
+    if mem = null then
+      load_init;
+    end if;
     if rising_edge(clk) then
       if loadEn = '1' then
         if unsigned(to_01(loadAddr)) < DEPTH then

@@ -7,9 +7,13 @@
 #      rand/srand/abs/assert and to <math.h> functions (in the kernel itself only fabs/fmin/fmax and
 #      their float forms), kernel named like the file, exactly one CALL_KERNEL);
 #   2. builds it with gcc against a shim `dynamatic/Integration.h` three ways:
-#        san: -O1 with UBSan + ASan, locals pre-filled with a byte pattern,
-#        opt: -O2, locals pre-filled with zeros,
+#        san: -O1 with UBSan + ASan,
+#        opt: -O2,
 #        cov: -O0 with gcov instrumentation,
+#      all with locals pre-filled with zeros (-ftrivial-auto-var-init=zero): Rivulet defines
+#      unwritten memory as 0, so an array `main` declares without an initializer, or an output
+#      element the kernel never writes, reads 0 in the gcc oracle too (uninitialized scalars are
+#      still caught: gcc's -Wmaybe-uninitialized and Rivulet's front end reject them);
 #      all with -std=c11 -D_DEFAULT_SOURCE (<math.h>'s M_PI and friends, as in gcc's default GNU
 #      mode) -pedantic -Wall -Wextra -Werror -Wno-unused-label (HLS code names loops) -Wvla
 #      -Wshadow -Wconversion
@@ -20,19 +24,20 @@
 #   4. reads the gcov profile of the kernel and its helpers (every function except main) and prints
 #      the hottest line's execution count (about the innermost loop's trip count; a loop header
 #      counts once more per loop entry) and the total number of line executions; the hottest
-#      count must stay within the simulation budget.
+#      count must stay within the simulation budget ($BUDGET, default 3,000).
 #
 # The shim's CALL_KERNEL(f, args...) calls f(args...) exactly like the minimal shim
 # `#define CALL_KERNEL(f, ...) f(__VA_ARGS__)`, then prints the results; it therefore requires
 # every CALL_KERNEL argument to be a named variable, which the corpus follows.
 #
 # Usage: tests/kernels/check-native.sh [kernel-name...]   (default: every kernel)
+#        KERNELS=DIR checks the kernels of another corpus directory (tests/kernels-large).
 #        SHOW_OUTPUT=1 also prints each kernel's results (return value, argument bytes in hex).
 # Exit status: 0 when every kernel passes, 1 otherwise.
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
-budget=3000
+here=${KERNELS:-$(cd "$(dirname "$0")" && pwd)}
+budget=${BUDGET:-3000}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -188,7 +193,7 @@ common=(-std=c11 -D_DEFAULT_SOURCE -pedantic -Wall -Wextra -Werror -Wno-unused-l
 
 if [ $# -gt 0 ]; then names=("$@"); else
   names=()
-  for d in "$here"/*/; do names+=("$(basename "$d")"); done
+  for d in "$here"/*/; do [ -f "$d/$(basename "$d").c" ] && names+=("$(basename "$d")"); done
 fi
 
 failed=0
@@ -211,9 +216,9 @@ for name in "${names[@]}"; do
     for build in san opt cov; do
       case $build in
       san) flags=(-O1 -fsanitize=undefined,address -fno-sanitize-recover=all
-        -fno-omit-frame-pointer -ftrivial-auto-var-init=pattern) ;;
+        -fno-omit-frame-pointer -ftrivial-auto-var-init=zero) ;;
       opt) flags=(-O2 -ftrivial-auto-var-init=zero) ;;
-      cov) flags=(-O0 --coverage) ;;
+      cov) flags=(-O0 --coverage -ftrivial-auto-var-init=zero) ;;
       esac
       if ! (cd "$work" && gcc "${common[@]}" "${defs[@]}" "${flags[@]}" "$name.c" \
         -o "$name.$build" -lm) >>"$log" 2>&1; then

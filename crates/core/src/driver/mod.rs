@@ -23,12 +23,14 @@
 //! - The driver is pure.
 
 mod buffers;
+mod cycle_limit;
 mod handshake;
 mod rtl;
 mod run;
 mod simulate;
 
 pub use buffers::{place, BufferOptions, BufferReport, LoopThroughput, MilpReport};
+pub use cycle_limit::{cycle_limit, default_cycle_limit};
 pub use rtl::{RtlOptions, RtlOutput};
 pub use run::compile;
 use simulate::failure;

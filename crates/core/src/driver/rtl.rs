@@ -28,21 +28,22 @@ pub struct RtlOptions {
     pub allow_external_generators: bool,
     /// How the report names the kernel's source (e.g. the path the user gave).
     pub source_label: String,
-    /// Most cycles the testbench waits for the outputs.
-    pub max_cycles: u64,
+    /// Most cycles the testbench waits for the outputs; `None`: the limit scaled to the
+    /// interpreter's work, as for the simulator ([`super::default_cycle_limit`]).
+    pub max_cycles: Option<u64>,
     /// Also build the zip bundle.
     pub zip: bool,
 }
 
 impl RtlOptions {
-    /// The default configuration of `hdl`, no generators, a 1,000,000-cycle testbench, no zip.
+    /// The default configuration of `hdl`, no generators, the default cycle limit, no zip.
     pub fn new(hdl: Hdl, source_label: impl Into<String>) -> RtlOptions {
         RtlOptions {
             hdl,
             configs: Vec::new(),
             allow_external_generators: false,
             source_label: source_label.into(),
-            max_cycles: 1_000_000,
+            max_cycles: None,
             zip: false,
         }
     }
@@ -72,6 +73,8 @@ pub(super) struct RtlInput<'a> {
     pub design: &'a Design,
     pub memories: &'a [MemoryInfo],
     pub call: Option<&'a KernelCall>,
+    /// The testbench's cycle limit when the options give none.
+    pub default_max_cycles: u64,
     /// `(stage name, IR)` of the stages saved under `ir/`, in order.
     pub ir: Vec<(String, String)>,
 }
@@ -108,9 +111,10 @@ pub(super) fn build(
         ));
         return out;
     };
-    let tb = match vectors_from_call(input.func, input.memories, call)
-        .and_then(|v| testbench(input.design, &rtl, &v, options.max_cycles))
-    {
+    let tb = match vectors_from_call(input.func, input.memories, call).and_then(|v| {
+        let limit = options.max_cycles.unwrap_or(input.default_max_cycles);
+        testbench(input.design, &rtl, &v, limit)
+    }) {
         Ok(t) => t,
         Err(e) => {
             diagnostics.push(Diagnostic::error(e));

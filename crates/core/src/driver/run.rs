@@ -136,6 +136,7 @@ fn run(
     if !options.runs_after(StageGroup::Buffers) {
         return Some(());
     }
+    let default_max_cycles = super::default_cycle_limit(out);
     let diags = &mut out.diagnostics;
     let func = out.module.as_ref()?.funcs.first()?;
 
@@ -181,6 +182,7 @@ fn run(
             design: &design,
             memories: &out.memories,
             call: out.golden.as_ref().and_then(|g| g.calls.first()),
+            default_max_cycles,
             ir,
         };
         out.rtl = Some(rtl::build(&input, rtl_options, rec, diags));

@@ -18,8 +18,9 @@ use crate::timing::TimingModel;
 use std::collections::BTreeMap;
 
 /// Simulates the buffered kernel of `compiled` (compiled with the golden run) on the golden
-/// call's inputs and checks its outputs. A compilation without a buffered kernel or golden
-/// call is a diagnostic.
+/// call's inputs and checks its outputs, within `options.max_cycles` or, without one, the
+/// limit scaled to the interpreter's work ([`super::default_cycle_limit`]). A compilation
+/// without a buffered kernel or golden call is a diagnostic.
 pub fn simulate(compiled: &Compiled, options: &SimOptions) -> Result<KernelCheck, Vec<Diagnostic>> {
     let missing = |what: &str| vec![Diagnostic::error(format!("nothing to simulate: {what}"))];
     let func = compiled
@@ -39,7 +40,14 @@ pub fn simulate(compiled: &Compiled, options: &SimOptions) -> Result<KernelCheck
         golden,
         ret: compiled.ret,
         other_memories: other_memories(&compiled.memories),
-        options: options.clone(),
+        options: SimOptions {
+            max_cycles: Some(
+                options
+                    .max_cycles
+                    .unwrap_or_else(|| super::default_cycle_limit(compiled)),
+            ),
+            ..options.clone()
+        },
     };
     check_circuit(func, &timing, &setup)
 }
@@ -66,9 +74,13 @@ pub(super) fn failure(compiled: &Compiled, check: &KernelCheck) -> Option<Diagno
             Diagnostic::error("the circuit has a combinational loop").with_note(r.render(netlist))
         }
         Status::CycleLimit => Diagnostic::error(format!(
-            "the circuit ran for {} cycles without finishing",
+            "cycle limit reached: the circuit ran for {} cycles without finishing",
             check.cycles
-        )),
+        ))
+        .with_note(
+            "the limit scales with the work the interpreter measured; a correct circuit stays far \
+             below it, so this one probably loops forever (`--max-cycles N` sets another limit)",
+        ),
         Status::Finished if check.mismatches.is_empty() => return None,
         Status::Finished => Diagnostic::error(format!(
             "{} outputs of the circuit differ from the interpreter's",

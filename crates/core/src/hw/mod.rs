@@ -22,7 +22,7 @@
 //! the invariants above; [`print::print_design`] prints it (`rivulet compile --emit hw`).
 
 pub mod lower;
-mod params;
+pub(crate) mod params;
 pub mod print;
 pub mod verify;
 

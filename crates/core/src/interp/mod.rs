@@ -2,11 +2,12 @@
 //! kernel, its arguments before and after the call and its return value (the golden outputs
 //! every later stage is checked against), plus the kernel's basic-block profile.
 //!
-//! Values are raw bits (see `eval.rs`); `None` marks an uninitialized value. Copying one (block
+//! Values are raw bits (see `eval.rs`); `None` marks an uninitialized scalar. Copying one (block
 //! arguments, stores) is allowed, computing with one is a run-time error, as are division by
 //! zero, out-of-bounds indices, placeholder calls and failed assertions (the kernel's are
-//! checked by running its checked copy on copies of the arguments before each call). A step
-//! limit stops runaway loops.
+//! checked by running its checked copy on copies of the arguments before each call). Array
+//! elements start at 0: unwritten memory reads 0 everywhere in the flow. A step limit stops
+//! runaway loops.
 
 pub mod eval;
 pub mod json;
@@ -83,9 +84,9 @@ pub struct ArgValues {
 /// One call of the kernel.
 #[derive(Clone, Debug, PartialEq)]
 pub struct KernelCall {
-    /// Arguments as passed (uninitialized elements read as zero).
+    /// Arguments as passed (unwritten elements are 0; an uninitialized scalar stored in one too).
     pub inputs: Vec<ArgValues>,
-    /// Arguments after the call returned.
+    /// Arguments after the call returned (elements nobody wrote are 0).
     pub outputs: Vec<ArgValues>,
     /// The return value (`None` for a void kernel).
     pub ret: Option<Scalar>,

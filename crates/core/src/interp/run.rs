@@ -5,6 +5,11 @@
 //! kernel call's arrays): the elements of live arrays (globals and the local arrays of active
 //! activations, freed when the activation returns) plus those recorded for kernel calls may not
 //! exceed [`MAX_ELEMENTS`].
+//!
+//! Arrays start as zeros, as on the circuit and in the testbenches, where every memory starts at
+//! 0: an array `main` declares without an initializer, a kernel's local array, and an output
+//! element the kernel never writes all read 0 (C leaves such local arrays indeterminate; the
+//! flow defines them, as `-ftrivial-auto-var-init=zero` does).
 
 use super::eval::{self, Trap};
 use super::rand::GlibcRand;
@@ -159,7 +164,8 @@ impl Machine<'_> {
                 MemKind::Local(init) => {
                     let data = match init {
                         Some(c) => c.iter().map(|c| Some(const_bits(*c))).collect(),
-                        None => vec![None; md.len() as usize],
+                        // Unwritten memory reads as 0 (see the module doc).
+                        None => vec![Some(0); md.len() as usize],
                     };
                     self.heap.push(Buf { data });
                     self.heap.len() - 1
@@ -309,7 +315,7 @@ impl Machine<'_> {
                     return Err(err(
                         span,
                         format!(
-                            "element {k} of array `{}` is read before it is initialized",
+                            "element {k} of array `{}` holds an uninitialized value",
                             f.mems[m.index()].name
                         ),
                     ));
@@ -395,7 +401,7 @@ impl Machine<'_> {
                 }
                 let ret = self.exec(fi, &vals, span)?;
                 if let Some(inputs) = inputs {
-                    let outputs = self.capture_checked(callee_f, &vals, span)?;
+                    let outputs = self.capture(callee_f, &vals);
                     let ret_s = callee_f.ret.zip(ret).map(|(t, r)| Scalar::from_bits(r, t));
                     self.calls.push(KernelCall {
                         inputs,
@@ -464,30 +470,6 @@ impl Machine<'_> {
                 ty,
             })
             .collect()
-    }
-
-    fn capture_checked(
-        &self,
-        f: &Function,
-        vals: &[ArgVal],
-        span: Option<Span>,
-    ) -> Result<Vec<ArgValues>, Diagnostic> {
-        let mut out = Vec::new();
-        for (name, ty, data) in self.arg_values(f, vals) {
-            let mut values = Vec::new();
-            for (k, x) in data.into_iter().enumerate() {
-                let Some(x) = x else {
-                    return Err(err(
-                        span,
-                        format!("element {k} of kernel argument `{name}` is uninitialized after the call"),
-                    )
-                    .with_note("initialize every element in `main` or write it in the kernel"));
-                };
-                values.push(Scalar::from_bits(x, ty.scalar));
-            }
-            out.push(ArgValues { name, ty, values });
-        }
-        Ok(out)
     }
 }
 

@@ -111,7 +111,7 @@ impl<'n> Simulator<'n> {
             deadlock_cycles: options
                 .deadlock_cycles
                 .unwrap_or(1000.max(4 * max_latency + 64)),
-            max_cycles: options.max_cycles,
+            max_cycles: options.max_cycles.unwrap_or(super::DEFAULT_MAX_CYCLES),
             eval_limit: 64 * models.len() as u64 + 1024,
             evaluations: 0,
             trace: options.trace.then(|| TraceBuilder::new(n)),

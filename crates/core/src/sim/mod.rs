@@ -46,27 +46,23 @@ pub use vcd::to_vcd;
 
 use crate::diag::Diagnostic;
 
-/// How to run a simulation.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The cycle limit of a netlist simulated without an explicit one.
+pub const DEFAULT_MAX_CYCLES: u64 = 1_000_000;
+
+/// How to run a simulation (the default: no explicit limit, the default deadlock window, no
+/// trace).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SimOptions {
-    /// Stop with [`Status::CycleLimit`] after this many cycles.
-    pub max_cycles: u64,
+    /// Stop with [`Status::CycleLimit`] after this many cycles. `None`: the driver derives the
+    /// limit of a kernel from the interpreter's work (`driver::default_cycle_limit`); a bare
+    /// netlist gets [`DEFAULT_MAX_CYCLES`].
+    pub max_cycles: Option<u64>,
     /// Report a deadlock after this many cycles without any transfer (a state that can no
     /// longer change is reported at once). `None`: 1000, or 4 × the longest unit latency + 64
     /// if larger.
     pub deadlock_cycles: Option<u64>,
     /// Record a [`Trace`].
     pub trace: bool,
-}
-
-impl Default for SimOptions {
-    fn default() -> Self {
-        Self {
-            max_cycles: 1_000_000,
-            deadlock_cycles: None,
-            trace: false,
-        }
-    }
 }
 
 /// Why a run stopped.

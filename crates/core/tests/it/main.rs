@@ -57,6 +57,7 @@ mod sim_buffers_corpus;
 mod sim_buffers_interval;
 mod sim_corpus;
 mod sim_engine;
+mod sim_limits;
 mod sim_loop;
 mod sim_rtl;
 mod sim_units;

@@ -302,7 +302,7 @@ fn cycle_limit() {
     let k = n.add_unit("sink", UnitKind::Sink);
     n.connect("c", 0, (s, 0), (k, 0));
     let opts = SimOptions {
-        max_cycles: 500,
+        max_cycles: Some(500),
         ..SimOptions::default()
     };
     let r = simulate(&n, &opts).unwrap();

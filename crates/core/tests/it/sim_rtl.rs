@@ -104,7 +104,7 @@ impl Tb {
     /// Simulates and returns the sorted log lines and the final memories.
     fn run(self) -> (Vec<String>, Vec<Vec<u64>>) {
         let opts = SimOptions {
-            max_cycles: CYCLES as u64,
+            max_cycles: Some(CYCLES as u64),
             deadlock_cycles: Some(CYCLES as u64),
             trace: true,
         };
@@ -697,7 +697,7 @@ fn memory_controller() {
         let st_data: Vec<ChannelId> = st_addr.iter().map(|&c| c + 1).collect();
         let n = tb.n.clone();
         let opts = SimOptions {
-            max_cycles: CYCLES as u64,
+            max_cycles: Some(CYCLES as u64),
             deadlock_cycles: Some(CYCLES as u64),
             trace: true,
         };

@@ -14,7 +14,7 @@ fn on(n: usize, cycles: &[usize]) -> Vec<bool> {
 
 fn run(n: &Netlist, cycles: u64) -> Trace {
     let opts = SimOptions {
-        max_cycles: cycles,
+        max_cycles: Some(cycles),
         deadlock_cycles: Some(cycles),
         trace: true,
     };

@@ -68,6 +68,10 @@ enum Command {
         /// Keep every unit at its C type's width (skip the optimize-bitwidths stage).
         #[arg(long)]
         no_bitwidth_opt: bool,
+        /// Most cycles the testbench waits for the outputs (default: scaled to the work the
+        /// interpreter measured, see docs/simulation.md).
+        #[arg(long)]
+        max_cycles: Option<u64>,
     },
     /// Run a kernel's `main` in the reference interpreter and print its golden outputs.
     Interp {
@@ -103,6 +107,10 @@ enum Command {
         /// Keep every unit at its C type's width (skip the optimize-bitwidths stage).
         #[arg(long)]
         no_bitwidth_opt: bool,
+        /// Stop after this many cycles (default: scaled to the work the interpreter measured,
+        /// see docs/simulation.md).
+        #[arg(long)]
+        max_cycles: Option<u64>,
     },
     /// Parse, verify and print Handshake IR.
     Opt {
@@ -139,6 +147,7 @@ fn main() -> ExitCode {
             timing,
             dump_milp,
             no_bitwidth_opt,
+            max_cycles,
         } => {
             let buffers = buffers.map(|algorithm| BufferOptions {
                 algorithm,
@@ -166,6 +175,7 @@ fn main() -> ExitCode {
                 zip,
                 configs: rtl_config,
                 allow_generators,
+                max_cycles,
             };
             compile::run(&file, emit, &rtl, &placement)
         }
@@ -182,6 +192,7 @@ fn main() -> ExitCode {
             vcd,
             json,
             no_bitwidth_opt,
+            max_cycles,
         } => {
             let buffers = Some(BufferOptions {
                 algorithm: buffers,
@@ -192,7 +203,7 @@ fn main() -> ExitCode {
                     Ok(p) => p,
                     Err(code) => return code,
                 };
-            sim::run_cmd(&file, &placement, vcd.as_deref(), json)
+            sim::run_cmd(&file, &placement, vcd.as_deref(), json, max_cycles)
         }
         Command::Opt {
             file,

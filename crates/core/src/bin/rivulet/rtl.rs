@@ -25,6 +25,8 @@ pub struct RtlArgs {
     pub configs: Vec<PathBuf>,
     /// Allow external generator commands from the configuration.
     pub allow_generators: bool,
+    /// The testbench's cycle limit (`None`: scaled to the interpreter's work).
+    pub max_cycles: Option<u64>,
 }
 
 fn fail(msg: &str) -> ExitCode {
@@ -92,6 +94,7 @@ pub fn run(
     }
     rtl.allow_external_generators = args.allow_generators;
     rtl.zip = args.zip.is_some();
+    rtl.max_cycles = args.max_cycles;
     let options = DriverOptions {
         rtl: Some(rtl),
         ..placement.options()

@@ -1,8 +1,9 @@
 //! `rivulet sim K.c [--buffers on-merges|fpga20|fpl22|none] [--clock-period NS] [--timing FILE]
-//! [--vcd out.vcd] [--json] [--no-bitwidth-opt]`: compiles the kernel to a circuit (buffers placed by the driver's placement, the
+//! [--vcd out.vcd] [--json] [--no-bitwidth-opt] [--max-cycles N]`: compiles the kernel to a circuit (buffers placed by the driver's placement, the
 //! same as `compile`), simulates it cycle by cycle on the inputs `main` passes, and checks its
 //! outputs against the interpreter. Prints the check, the cycles and each loop's measured initiation
-//! interval; with `--json` the last line is the simulated call in the interpreter's JSON format
+//! interval; the cycle limit scales with the interpreter's work unless `--max-cycles`
+//! gives one; with `--json` the last line is the simulated call in the interpreter's JSON format
 //! plus `"cycles"`. Exit 1 on a compile error, mismatch, deadlock or other failed run.
 
 use crate::buffers::summary;
@@ -18,7 +19,13 @@ use std::path::Path;
 use std::process::ExitCode;
 
 /// Runs the subcommand.
-pub fn run_cmd(file: &Path, placement: &Placement, vcd: Option<&Path>, as_json: bool) -> ExitCode {
+pub fn run_cmd(
+    file: &Path,
+    placement: &Placement,
+    vcd: Option<&Path>,
+    as_json: bool,
+    max_cycles: Option<u64>,
+) -> ExitCode {
     let (mut sources, id) = match load(file) {
         Ok(x) => x,
         Err(e) => {
@@ -31,6 +38,7 @@ pub fn run_cmd(file: &Path, placement: &Placement, vcd: Option<&Path>, as_json: 
         stop_after: Some(driver::StageGroup::Buffers),
         simulate: Some(SimOptions {
             trace: vcd.is_some(),
+            max_cycles,
             ..SimOptions::default()
         }),
         ..placement.options()

@@ -37,13 +37,21 @@ macro_rules! corpus_kernels {
             int64_arith, int8_dot, is_palindrome, isqrt, jacobi_1d, jacobi_2d, kmp_prefix,
             leaky_relu, lfsr_steps, loop_4d_sum, loop_labels, masked_sum, math_inputs_double,
             math_inputs_float, matmul, matvec, max_search, max_subarray, mean_variance, median3,
-            mixed_sign_compare, mod_exp, moving_average, newton_sqrt, poly_eval, popcount,
-            prefix_sum, quantize_u8, reverse_digits, rgb_to_gray, run_length, sad_8x8,
+            mixed_sign_compare, mod_exp, moving_average, newton_sqrt, partial_output, poly_eval,
+            popcount, prefix_sum, quantize_u8, reverse_digits, rgb_to_gray, run_length, sad_8x8,
             saturating_add_u8, saxpy_float, sharpen_clamp, sieve_primes, signed_divmod, sine_lut,
             sparse_matvec, stencil_2d, stencil_3d, string_match, sum_until_sentinel, switch_decode,
             tensor_contract, to_upper, transpose, triangular_sum, u64_hash, vector_add,
             while_threshold,
         ] }
+    };
+}
+
+/// Calls `$callback!($($args)*; "tests/kernels-large" [names])` with the kernels of
+/// `tests/kernels-large` (big memories, millions of cycles; tests/kernels-large/README.md).
+macro_rules! large_kernels {
+    ($callback:ident!($($args:tt)*)) => {
+        $callback! { $($args)*; "tests/kernels-large" [big_array_256, long_matmul] }
     };
 }
 
@@ -70,7 +78,8 @@ macro_rules! cfg_pass_kernels {
 
 /// `kernel_tests!(module, check, set)`: `mod module` with one `#[test] fn <kernel>()` per
 /// kernel of `set` calling `super::check(&file)` with the kernel's `<dir>/<name>/<name>.c`.
-/// `set` is `front`, `kernels`, `lower` or `cfg_passes` (a whole directory, as listed above); a list macro
+/// `set` is `front`, `kernels`, `large`, `lower` or `cfg_passes` (a whole directory, as listed
+/// above; `large_kernels!(kernel_tests!(ignored module, check))` makes ignored tests); a list macro
 /// of the same shape gives another set: `examples!(kernel_tests!(module, check))`.
 macro_rules! kernel_tests {
     ($module:ident, $check:ident, front) => {
@@ -79,11 +88,25 @@ macro_rules! kernel_tests {
     ($module:ident, $check:ident, kernels) => {
         corpus_kernels!(kernel_tests!($module, $check));
     };
+    ($module:ident, $check:ident, large) => {
+        large_kernels!(kernel_tests!($module, $check));
+    };
     ($module:ident, $check:ident, lower) => {
         lower_kernels!(kernel_tests!($module, $check));
     };
     ($module:ident, $check:ident, cfg_passes) => {
         cfg_pass_kernels!(kernel_tests!($module, $check));
+    };
+    (ignored $module:ident, $check:ident $(,)?; $dir:literal [$($name:ident),* $(,)?]) => {
+        mod $module {
+            $(
+                #[test]
+                #[ignore = "long: run by the directory's run.sh"]
+                fn $name() {
+                    super::$check(&$crate::support::corpus::kernel_file($dir, stringify!($name)));
+                }
+            )*
+        }
     };
     ($module:ident, $check:ident $(,)?; $dir:literal [$($name:ident),* $(,)?]) => {
         mod $module {
@@ -114,6 +137,7 @@ fn every_kernel_directory_is_listed() {
     let lists = [
         front_kernels!(listed!()),
         corpus_kernels!(listed!()),
+        large_kernels!(listed!()),
         lower_kernels!(listed!()),
         cfg_pass_kernels!(listed!()),
     ];

@@ -4,11 +4,14 @@
 //! the first clock period with `rst = 0`. Every input channel (scalar arguments, start tokens,
 //! memory start tokens) offers its token from cycle 0 until it is taken; every output channel
 //! is always ready. `cycles` = 1 + the index of the cycle in which the last output token
-//! transfers. Memories are `tb_memory` models initialised from `<memory>.init`; after the last
-//! output, they are dumped to `<memory>.dump` and compared with the expected contents (integers
-//! exactly, floats within a relative 1e-5 (f32) or 1e-12 (f64)), as are the first token of every
-//! data output. The testbench prints one line per mismatch, then `cycles: N`, and fails (VHDL
-//! `std.env.stop(1)`, Verilog `$fatal(1)`) exactly when something mismatched or it timed out.
+//! transfers. Memories are `tb_memory` models initialised from `<memory>.init` (words it does
+//! not list are 0); after the last output, they are dumped to `<memory>.dump` and compared, in a
+//! loop, with `<memory>.expect` (integers exactly, floats within a relative 1e-5 (f32) or 1e-12
+//! (f64)), as are the first token of every data output. Memories of any depth therefore cost a
+//! data file, not testbench code. The testbench prints one line per mismatch, then `cycles: N`,
+//! and fails (VHDL `std.env.stop(1)`, Verilog `$fatal(1)`) exactly when something mismatched or
+//! it timed out; a run that reached `MAX_CYCLES` prints `cycle limit reached` and
+//! `cycles: limit`, never a count.
 
 mod verilog;
 mod vhdl;
@@ -74,7 +77,8 @@ pub(crate) struct TbMemory<'a> {
     pub depth: u64,
     pub init_file: String,
     pub dump_file: String,
-    pub expected: Option<Vec<u64>>,
+    /// `<memory>.expect`, the expected final words, when they are checked.
+    pub expect_file: Option<String>,
     pub num: Num,
 }
 
@@ -90,7 +94,8 @@ fn float_of(ty: &HwType) -> bool {
 }
 
 /// Generates the testbench and its data files for an emitted design: `tb_<top>.vhd` or
-/// `tb_<top>.v`, one `<memory>.init` per memory, and `run-sim.sh`. Errors name a vector count
+/// `tb_<top>.v`, one `<memory>.init` per memory (and `<memory>.expect` per checked one), and
+/// `run-sim.sh`. Errors name a vector count
 /// that does not match the design.
 pub fn testbench(
     design: &Design,
@@ -160,6 +165,20 @@ pub fn testbench(
         }
         let init_file = format!("mem{i}_{}.init", signals[0].trim_end_matches("_loadEn"));
         let dump_file = init_file.replace(".init", ".dump");
+        let expect_file = match &vectors.final_memories[i] {
+            Some(words) => {
+                let path = init_file.replace(".init", ".expect");
+                let text: String = (0..m.depth as usize)
+                    .map(|k| hex_word(words.get(k).copied().unwrap_or(0), m.data_width) + "\n")
+                    .collect();
+                files.push(RtlFile {
+                    path: path.clone(),
+                    text,
+                });
+                Some(path)
+            }
+            None => None,
+        };
         let text: String = init
             .iter()
             .map(|&w| hex_word(w, m.data_width) + "\n")
@@ -176,7 +195,7 @@ pub fn testbench(
             depth: m.depth,
             init_file,
             dump_file,
-            expected: vectors.final_memories[i].clone(),
+            expect_file,
             num: num_of(m.float, m.data_width),
         });
     }
@@ -202,7 +221,8 @@ pub fn testbench(
             .iter()
             .map(|p| (p.name.as_str(), p.dir, &p.ty))
             .collect(),
-        max_cycles,
+        // The testbenches count cycles in a 32-bit `integer`.
+        max_cycles: max_cycles.min(i32::MAX as u64),
     };
     let (tb_path, tb_text) = match rtl.hdl {
         Hdl::Vhdl => (format!("{}.vhd", plan.tb), vhdl::testbench(&spec)),

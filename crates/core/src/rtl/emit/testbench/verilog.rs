@@ -1,5 +1,6 @@
 //! The Verilog kernel testbench (compiled with `iverilog -g2012`; see [`super`] for its
-//! protocol). Memories are compared after reading their dump back with `$readmemh`.
+//! protocol). Memories are compared in a loop after reading their dump and expected contents
+//! back with `$readmemh`.
 
 use super::{hex_word, Num, TbSpec};
 use crate::hw::PortDir;
@@ -76,14 +77,20 @@ pub(crate) fn testbench(t: &TbSpec<'_>) -> String {
             let _ = writeln!(o, "  reg {}got{i};", range(ty, SignalKind::Data));
         }
     }
-    for (i, m) in t.memories.iter().enumerate() {
+    for (i, m) in t
+        .memories
+        .iter()
+        .filter(|m| m.expect_file.is_some())
+        .enumerate()
+    {
         let _ = writeln!(
             o,
-            "  reg [{}:0] dumped{i} [0:{}];",
-            m.data_width - 1,
-            m.depth - 1
+            "  reg [{w}:0] dumped{i} [0:{d}];\n  reg [{w}:0] expected{i} [0:{d}];",
+            w = m.data_width - 1,
+            d = m.depth - 1
         );
     }
+    o.push_str("  integer addr;\n");
     o.push_str(HELPERS);
     o.push_str("\n  always #5 clk = ~clk;\n\n");
     let _ = write!(o, "  {} dut (\n    .clk(clk),\n    .rst(rst)", t.top);
@@ -141,7 +148,7 @@ pub(crate) fn testbench(t: &TbSpec<'_>) -> String {
         );
     }
     o.push_str("      cycle = cycle + 1;\n    end\n");
-    let _ = writeln!(o, "    if (!({all})) begin\n      $display(\"timeout: not every output arrived within %0d cycles\", MAX_CYCLES);\n      errors = errors + 1;\n    end");
+    let _ = writeln!(o, "    if (!({all})) begin\n      $display(\"timeout: cycle limit reached: not every output arrived within %0d cycles\", MAX_CYCLES);\n      errors = errors + 1;\n    end");
     o.push_str("    dump <= 1'b1;\n    @(posedge clk);\n    dump <= 1'b0;\n    #1;\n");
     for (i, (name, ty, want, num)) in t.outputs.iter().enumerate() {
         let (Some(want), w) = (want, ty.data_width()) else {
@@ -157,27 +164,30 @@ pub(crate) fn testbench(t: &TbSpec<'_>) -> String {
             check_call(*num, &format!("got{i}"), &lit)
         );
     }
-    for (i, m) in t.memories.iter().enumerate() {
-        let Some(expected) = &m.expected else {
-            continue;
-        };
-        let _ = writeln!(o, "    $readmemh(\"{}\", dumped{i});", m.dump_file);
-        let mem = m.signals[0].trim_end_matches("_loadEn");
-        for addr in 0..m.depth {
-            let want = literal(
-                expected.get(addr as usize).copied().unwrap_or(0),
-                m.data_width,
-            );
-            let got = format!("dumped{i}[{addr}]");
-            let _ = writeln!(
-                o,
-                "    if (!({})) begin\n      $display(\"mismatch: memory {mem}[{addr}] = %h, expected %h\", {got}, {want});\n      errors = errors + 1;\n    end",
-                check_call(m.num, &got, &want)
-            );
-        }
+    for (i, m) in t
+        .memories
+        .iter()
+        .filter(|m| m.expect_file.is_some())
+        .enumerate()
+    {
+        let expect = m.expect_file.as_deref().unwrap_or_default();
+        let name = m.signals[0].trim_end_matches("_loadEn");
+        let check = check_call(
+            m.num,
+            &format!("dumped{i}[addr]"),
+            &format!("expected{i}[addr]"),
+        );
+        let _ = writeln!(
+            o,
+            "    $readmemh(\"{}\", dumped{i});\n    $readmemh(\"{expect}\", expected{i});\n    for (addr = 0; addr < {}; addr = addr + 1)\n      if (!({check})) begin\n        $display(\"mismatch: memory {name}[%0d] = %h, expected %h\", addr, dumped{i}[addr], expected{i}[addr]);\n        errors = errors + 1;\n      end",
+            m.dump_file, m.depth
+        );
     }
     o.push_str("    if (errors == 0) $display(\"PASS\");\n    else $display(\"FAIL: %0d mismatch(es)\", errors);\n");
-    o.push_str("    $display(\"cycles: %0d\", last + 1);\n");
+    let _ = writeln!(
+        o,
+        "    if ({all}) $display(\"cycles: %0d\", last + 1);\n    else $display(\"cycles: limit\");"
+    );
     o.push_str("    if (errors != 0) $fatal(1);\n    $finish;\n  end\nendmodule\n");
     o
 }

@@ -124,11 +124,11 @@ pub(crate) fn testbench(t: &TbSpec<'_>) -> String {
         let w4 = m.data_width.div_ceil(4) * 4;
         let _ = writeln!(
             o,
-            "    file dump{i} : text;\n    variable word{i} : std_logic_vector({} downto 0);",
+            "    file dump{i}, expect{i} : text;\n    variable word{i}, want{i} : std_logic_vector({} downto 0);",
             w4 - 1
         );
     }
-    o.push_str("    variable ok : boolean;\n  begin\n");
+    o.push_str("    variable ok, ok_want : boolean;\n  begin\n");
     o.push_str("    for i in 1 to 3 loop\n      wait until rising_edge(clk);\n    end loop;\n");
     o.push_str("    rst <= '0';\n");
     for (name, ty, v) in &t.inputs {
@@ -156,7 +156,7 @@ pub(crate) fn testbench(t: &TbSpec<'_>) -> String {
         all.join(" and ")
     };
     let _ = writeln!(o, "      exit when {all};\n    end loop;");
-    let _ = writeln!(o, "    if not ({all}) then\n      say(\"timeout: not every output arrived within \" & integer'image(MAX_CYCLES) & \" cycles\");\n      errors := errors + 1;\n    end if;");
+    let _ = writeln!(o, "    if not ({all}) then\n      say(\"timeout: cycle limit reached: not every output arrived within \" & integer'image(MAX_CYCLES) & \" cycles\");\n      errors := errors + 1;\n    end if;");
     o.push_str("    dump <= '1';\n    wait until rising_edge(clk);\n    dump <= '0';\n    wait for 1 ns;\n");
     for (i, (name, ty, want, num)) in t.outputs.iter().enumerate() {
         let Some(want) = want else { continue };
@@ -171,27 +171,25 @@ pub(crate) fn testbench(t: &TbSpec<'_>) -> String {
         );
     }
     for (i, m) in t.memories.iter().enumerate() {
-        let Some(expected) = &m.expected else {
+        let Some(expect) = &m.expect_file else {
             continue;
         };
         let w = m.data_width;
-        let _ = writeln!(o, "    file_open(dump{i}, \"{}\", read_mode);", m.dump_file);
-        for addr in 0..m.depth {
-            let want = expected.get(addr as usize).copied().unwrap_or(0);
-            let got = format!("word{i}({} downto 0)", w - 1);
-            let want_s = format!("std_logic_vector'({})", literal(want, &HwType::Wire(w)));
-            let _ = writeln!(
-                o,
-                "    readline(dump{i}, l);\n    hread(l, word{i}, ok);\n    if not ok or not ({}) then\n      say(\"mismatch: memory {}[{addr}] = \" & to_hstring(word{i}) & \", expected {}\");\n      errors := errors + 1;\n    end if;",
-                check_call(m.num, &got, &want_s),
-                m.signals[0].trim_end_matches("_loadEn"),
-                hex_word(want, w)
-            );
-        }
-        let _ = writeln!(o, "    file_close(dump{i});");
+        let check = check_call(
+            m.num,
+            &format!("word{i}({} downto 0)", w - 1),
+            &format!("want{i}({} downto 0)", w - 1),
+        );
+        let name = m.signals[0].trim_end_matches("_loadEn");
+        let _ = writeln!(
+            o,
+            "    file_open(dump{i}, \"{}\", read_mode);\n    file_open(expect{i}, \"{expect}\", read_mode);\n    for addr in 0 to {} loop\n      readline(dump{i}, l);\n      hread(l, word{i}, ok);\n      readline(expect{i}, l);\n      hread(l, want{i}, ok_want);\n      if not ok or not ok_want or not ({check}) then\n        say(\"mismatch: memory {name}[\" & integer'image(addr) & \"] = \" & to_hstring(word{i}) & \", expected \" & to_hstring(want{i}));\n        errors := errors + 1;\n      end if;\n    end loop;\n    file_close(dump{i});\n    file_close(expect{i});",
+            m.dump_file,
+            m.depth - 1
+        );
     }
     o.push_str("    if errors = 0 then\n      say(\"PASS\");\n    else\n      say(\"FAIL: \" & integer'image(errors) & \" mismatch(es)\");\n    end if;\n");
-    o.push_str("    say(\"cycles: \" & integer'image(last + 1));\n    stop_clock <= true;\n");
+    let _ = writeln!(o, "    if {all} then\n      say(\"cycles: \" & integer'image(last + 1));\n    else\n      say(\"cycles: limit\");\n    end if;\n    stop_clock <= true;");
     o.push_str("    if errors = 0 then\n      std.env.stop(0);\n    else\n      std.env.stop(1);\n    end if;\n    wait;\n  end process;\nend architecture;\n");
     o
 }

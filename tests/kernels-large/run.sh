@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Rivulet's large-kernel tier (tests/kernels-large/README.md): kernels with big memories or
+# millions of cycles, kept out of the per-kernel corpus and run once here:
+#   1. tests/kernels/check-native.sh on this directory (gcc builds agree; hottest line within
+#      $BUDGET, default 2,000,000);
+#   2. the native tests of the tier: interpreter = gcc (oracle::kernels_large) and simulator =
+#      interpreter within the default cycle limit under on-merges, FPGA20 and FPL22
+#      (sim_limits::*, ignored in the plain `cargo test`), each printing cycles and cycles/s;
+#   3. the RTL in GHDL and Icarus Verilog at the simulator's cycle count, FPGA20 buffers
+#      (tests/rtl-corpus/run.sh with KERNELS set to this directory, $SIM_TIMEOUT s per run).
+# Prints the time of each step and "N passed, M failed" last; exits 1 on failure.
+set -u
+HERE="$(cd "$(dirname "$0")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+PASS=0; FAIL=0
+step() {
+  local name=$1; shift
+  local start=$SECONDS
+  if "$@"; then PASS=$((PASS + 1)); r=ok; else FAIL=$((FAIL + 1)); r=FAIL; fi
+  echo "$r    $name ($((SECONDS - start)) s)"
+}
+step "check-native" env KERNELS="$HERE" BUDGET="${BUDGET:-2000000}" "$ROOT/tests/kernels/check-native.sh"
+step "oracle and simulation" bash -c "cd '$ROOT' && cargo test -q -p rivulet-core --features cli --test it \
+  -- --include-ignored --nocapture --test-threads=2 kernels_large sim_limits::"
+step "RTL (FPGA20, GHDL and Icarus)" env KERNELS="$HERE" BUFFERS=fpga20 SIM_TIMEOUT="${SIM_TIMEOUT:-2400}" \
+  "$ROOT/tests/rtl-corpus/run.sh"
+echo "$PASS passed, $FAIL failed"
+[ "$FAIL" -eq 0 ]
