@@ -174,7 +174,7 @@ fn trunc_i64(x: f64) -> i64 {
 /// which fails gcc's `x >= 2^63` test), else on `x - 2^63` with the top bit set again.
 fn trunc_u64(x: f64) -> u64 {
     const TWO_63: f64 = 9.223372036854776e18;
-    if !(x >= TWO_63) {
+    if x.is_nan() || x < TWO_63 {
         trunc_i64(x) as u64
     } else {
         trunc_i64(x - TWO_63) as u64 ^ (1 << 63)
