@@ -56,6 +56,7 @@ mod sim_corpus;
 mod sim_engine;
 mod sim_loop;
 mod sim_rtl;
+mod sim_trace_compact;
 mod sim_units;
 mod synth_corpus;
 mod synth_errors;
