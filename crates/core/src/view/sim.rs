@@ -114,6 +114,11 @@ impl SimReplay {
         })
     }
 
+    /// The kernel's name (the VCD's top scope).
+    pub fn top(&self) -> &str {
+        &self.top
+    }
+
     /// Cycles that can be replayed.
     pub fn recorded(&self) -> u64 {
         self.trace.cycles()
