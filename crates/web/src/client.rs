@@ -13,8 +13,8 @@
 use crate::protocol::{
     CompileOutcome, Request, Response, SimProgress, WireFile, WireOptions, WireSimulation,
 };
-use rivulet_core::view::SimFrames;
 use leptos::prelude::*;
+use rivulet_core::view::SimFrames;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;

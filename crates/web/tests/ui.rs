@@ -646,7 +646,9 @@ async fn a_long_simulation_reports_progress_and_stops_when_cancelled() {
     assert_eq!(seen.len(), 3);
     // Progress grows slice by slice and counts against the interpreter's 2,000,001 header
     // tokens (iterations plus the entry).
-    assert!(seen.windows(2).all(|w| w[0].cycles < w[1].cycles && w[0].iterations < w[1].iterations));
+    assert!(seen
+        .windows(2)
+        .all(|w| w[0].cycles < w[1].cycles && w[0].iterations < w[1].iterations));
     assert_eq!(seen[0].expected_iterations, Some(2_000_001));
     assert!(seen[2].fraction() > 0.0 && seen[2].fraction() < 0.5);
     let cancelled = sim.cancelled_at.expect("cancelled");
@@ -660,15 +662,22 @@ async fn a_long_simulation_reports_progress_and_stops_when_cancelled() {
     app.session.compiler.sim_progress.set(Some(seen[2].clone()));
     settle().await;
     assert_eq!(
-        app.get("sim-progress").get_attribute("data-cycles").unwrap(),
+        app.get("sim-progress")
+            .get_attribute("data-cycles")
+            .unwrap(),
         seen[2].cycles.to_string()
     );
-    assert!(app.text("sim-progress-text").contains("of 2000001 loop iterations"));
+    assert!(app
+        .text("sim-progress-text")
+        .contains("of 2000001 loop iterations"));
     app.click("sim-cancel");
     app.session.compiler.simulating.set(false);
     app.session.compiler.simulation.set(Some(sim));
     settle().await;
     assert!(app.all("[data-testid='sim-progress']") == 0);
-    assert_eq!(app.text("sim-cancelled"), format!("Cancelled at cycle {cancelled}."));
+    assert_eq!(
+        app.text("sim-cancelled"),
+        format!("Cancelled at cycle {cancelled}.")
+    );
     assert!(!app.get("sim-run").has_attribute("disabled"));
 }

@@ -119,7 +119,12 @@ fn progress(compiler: Compiler) -> impl IntoView {
 }
 
 /// The controls, the check and the animated graph of one run.
-fn player(compiler: Compiler, graph: Arc<GraphView>, sim: Arc<SimView>, millis: f64) -> impl IntoView {
+fn player(
+    compiler: Compiler,
+    graph: Arc<GraphView>,
+    sim: Arc<SimView>,
+    millis: f64,
+) -> impl IntoView {
     let last = sim.recorded.saturating_sub(1);
     let cycle = RwSignal::new(0u64);
     let playing = RwSignal::new(false);
