@@ -83,7 +83,7 @@ impl CompactTrace {
             self.full = true;
             return false;
         }
-        if self.cycles % self.interval == 0 {
+        if self.cycles.is_multiple_of(self.interval) {
             self.checkpoint();
         }
         let mut records = std::mem::take(&mut self.scratch);
