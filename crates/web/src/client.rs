@@ -1,18 +1,27 @@
 //! The page side of the compiler protocol: owns the Web Worker, sends requests, tracks status.
 //!
 //! Invariants: at most one compilation is in flight (a simulation is only asked for once the
-//! latest compilation is done); a request sent before the worker said
+//! latest compilation is done); a running simulation is cancelled by a message the worker reads
+//! between slices (the worker and its compilation stay); the page holds one window of replayed
+//! cycles ([`Compiler::frames`]) and asks for another when the shown cycle leaves it; a request
+//! sent before the worker said
 //! `Ready` waits in `pending`; cancelling terminates the worker (the only way to stop a
 //! running wasm computation) and starts a fresh one lazily on the next request. Responses
 //! carrying an id other than the current request's are ignored (they belong to a cancelled
 //! request).
 
-use crate::protocol::{CompileOutcome, Request, Response, WireFile, WireOptions, WireSimulation};
+use crate::protocol::{
+    CompileOutcome, Request, Response, SimProgress, WireFile, WireOptions, WireSimulation,
+};
 use leptos::prelude::*;
+use rivulet_core::view::SimFrames;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
+
+/// Cycles asked for at a time for replay.
+pub const FRAME_WINDOW: u32 = 512;
 
 /// The worker script trunk emits for the `rivulet-worker` binary (`data-loader-shim`).
 pub const WORKER_URL: &str = "./rivulet-worker_loader.js";
@@ -54,6 +63,12 @@ pub struct Compiler {
     pub simulation: RwSignal<Option<WireSimulation>>,
     /// True while a simulation runs in the worker.
     pub simulating: RwSignal<bool>,
+    /// Where the running simulation stands.
+    pub sim_progress: RwSignal<Option<SimProgress>>,
+    /// The window of replayed cycles of the latest simulation.
+    pub frames: RwSignal<Option<SimFrames>>,
+    /// Why the last VCD download failed, if it did.
+    pub vcd_error: RwSignal<Option<String>>,
     inner: StoredValue<Rc<RefCell<Inner>>, LocalStorage>,
 }
 
@@ -63,6 +78,8 @@ struct Inner {
     ready: bool,
     pending: Option<String>,
     current: u32,
+    /// The first cycle of the window asked for and not yet received.
+    frames_pending: Option<u64>,
     // Keep the callbacks alive as long as their worker.
     callbacks: Vec<Closure<dyn FnMut(JsValue)>>,
 }
@@ -76,6 +93,9 @@ impl Compiler {
             outcome: RwSignal::new(None),
             simulation: RwSignal::new(None),
             simulating: RwSignal::new(false),
+            sim_progress: RwSignal::new(None),
+            frames: RwSignal::new(None),
+            vcd_error: RwSignal::new(None),
             inner: StoredValue::new_local(Rc::new(RefCell::new(Inner::default()))),
         }
     }
@@ -96,8 +116,7 @@ impl Compiler {
             return;
         };
         self.progress.set(Vec::new());
-        self.simulation.set(None);
-        self.simulating.set(false);
+        self.clear_simulation();
         if inner.borrow().worker.is_none() {
             if let Err(why) = self.start_worker() {
                 self.status.set(CompileStatus::Failed(why));
@@ -122,15 +141,68 @@ impl Compiler {
         if self.status.get_untracked() != CompileStatus::Done {
             return;
         }
-        let inner = self.inner.get_value();
-        let mut state = inner.borrow_mut();
-        state.current += 1;
-        let request = Request::Simulate { id: state.current };
-        if let (true, Some(worker), Ok(text)) =
-            (state.ready, &state.worker, serde_json::to_string(&request))
-        {
-            let _ = worker.post_message(&JsValue::from_str(&text));
+        let id = {
+            let inner = self.inner.get_value();
+            let mut state = inner.borrow_mut();
+            state.current += 1;
+            state.current
+        };
+        self.clear_simulation();
+        if self.send(&Request::Simulate { id }) {
             self.simulating.set(true);
+        }
+    }
+
+    /// Stops the running simulation (the worker answers with the cycle it reached).
+    pub fn cancel_simulation(self) {
+        if self.simulating.get_untracked() {
+            self.send(&Request::CancelSimulation { id: self.current() });
+        }
+    }
+
+    /// Asks for the window of replayed cycles from `from` on (unless it is already asked for).
+    pub fn request_frames(self, from: u64) {
+        let inner = self.inner.get_value();
+        if inner.borrow().frames_pending == Some(from) {
+            return;
+        }
+        let request = Request::Frames {
+            id: self.current(),
+            from,
+            count: FRAME_WINDOW,
+        };
+        if self.send(&request) {
+            inner.borrow_mut().frames_pending = Some(from);
+        }
+    }
+
+    /// Asks for the latest simulation as VCD; the page downloads it when it arrives.
+    pub fn request_vcd(self) {
+        self.vcd_error.set(None);
+        self.send(&Request::Vcd { id: self.current() });
+    }
+
+    fn current(self) -> u32 {
+        self.inner.get_value().borrow().current
+    }
+
+    fn clear_simulation(self) {
+        self.simulation.set(None);
+        self.simulating.set(false);
+        self.sim_progress.set(None);
+        self.frames.set(None);
+        self.inner.get_value().borrow_mut().frames_pending = None;
+    }
+
+    /// Posts `request` to a ready worker; false if there is none.
+    fn send(self, request: &Request) -> bool {
+        let inner = self.inner.get_value();
+        let state = inner.borrow();
+        match (state.ready, &state.worker, serde_json::to_string(request)) {
+            (true, Some(worker), Ok(text)) => {
+                worker.post_message(&JsValue::from_str(&text)).is_ok()
+            }
+            _ => false,
         }
     }
 
@@ -150,8 +222,10 @@ impl Compiler {
         }
         inner.ready = false;
         inner.pending = None;
+        inner.frames_pending = None;
         inner.callbacks.clear();
         self.simulating.set(false);
+        self.sim_progress.set(None);
     }
 
     fn start_worker(self) -> Result<(), String> {
@@ -208,15 +282,36 @@ impl Compiler {
                 self.outcome.set(Some(*outcome));
                 self.status.set(CompileStatus::Done);
             }
+            Response::SimProgress { id, progress } if id == current => {
+                self.sim_progress.set(Some(progress));
+            }
             Response::Simulated { id, outcome } if id == current => {
+                let replayable = outcome.view.as_ref().is_some_and(|v| v.recorded > 0);
                 self.simulation.set(Some(*outcome));
                 self.simulating.set(false);
+                self.sim_progress.set(None);
+                if replayable {
+                    self.request_frames(0);
+                }
+            }
+            Response::Frames { id, frames } if id == current => {
+                inner.borrow_mut().frames_pending = None;
+                self.frames.set(Some(*frames));
+            }
+            Response::Vcd { id, name, text } if id == current => {
+                self.vcd_error
+                    .set(crate::download::download_text(&name, &text).err());
             }
             Response::Rejected { reason } => {
                 self.status
                     .set(CompileStatus::Failed(format!("request rejected: {reason}")));
             }
-            Response::Progress { .. } | Response::Done { .. } | Response::Simulated { .. } => {}
+            Response::Progress { .. }
+            | Response::Done { .. }
+            | Response::SimProgress { .. }
+            | Response::Simulated { .. }
+            | Response::Frames { .. }
+            | Response::Vcd { .. } => {}
         }
     }
 }

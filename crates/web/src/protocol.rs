@@ -11,7 +11,7 @@ use rivulet_core::diag::{Diagnostic, Severity, SourceMap};
 use rivulet_core::driver::StageGroup;
 use rivulet_core::milp::SolveStatus;
 use rivulet_core::options::{BufferAlgorithm, Hdl};
-use rivulet_core::view::{GraphView, SimView};
+use rivulet_core::view::{GraphView, SimFrames, SimView};
 use serde::{Deserialize, Serialize};
 
 /// The name of the editor tab whose JSON, when present, replaces the built-in unit timing
@@ -52,9 +52,29 @@ pub enum Request {
         /// Options of the compilation.
         options: WireOptions,
     },
-    /// Simulate the circuit of the latest compilation cycle by cycle and check it.
+    /// Simulate the circuit of the latest compilation cycle by cycle and check it (in slices,
+    /// with [`Response::SimProgress`] between them).
     Simulate {
-        /// Matches the response to this request.
+        /// Matches the responses to this request.
+        id: u32,
+    },
+    /// Stop simulation `id` (it answers `Simulated` with `cancelled_at`).
+    CancelSimulation {
+        /// The simulation.
+        id: u32,
+    },
+    /// Replay `count` cycles of simulation `id` from cycle `from`.
+    Frames {
+        /// The simulation.
+        id: u32,
+        /// The first cycle.
+        from: u64,
+        /// How many cycles.
+        count: u32,
+    },
+    /// The run of simulation `id` as VCD.
+    Vcd {
+        /// The simulation.
         id: u32,
     },
 }
@@ -79,12 +99,35 @@ pub enum Response {
         /// Its result (boxed: it is much larger than the other messages).
         outcome: Box<CompileOutcome>,
     },
-    /// Simulation `id` finished.
+    /// Simulation `id` is running (sent between its slices).
+    SimProgress {
+        /// The request.
+        id: u32,
+        /// Where it stands.
+        progress: SimProgress,
+    },
+    /// Simulation `id` finished or was cancelled.
     Simulated {
         /// The request.
         id: u32,
-        /// Its result (boxed: it carries the whole trace).
+        /// Its result.
         outcome: Box<WireSimulation>,
+    },
+    /// Replayed cycles of simulation `id`.
+    Frames {
+        /// The simulation.
+        id: u32,
+        /// The cycles.
+        frames: Box<SimFrames>,
+    },
+    /// Simulation `id` as VCD.
+    Vcd {
+        /// The simulation.
+        id: u32,
+        /// The file name, `<kernel>.vcd`.
+        name: String,
+        /// The VCD text.
+        text: String,
     },
     /// The worker could not read a request (a bug on the page side).
     Rejected {
@@ -119,12 +162,42 @@ pub struct CompileOutcome {
 /// What one simulation produced.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct WireSimulation {
-    /// The run replayed on the graph view's channels, if it ran.
+    /// The run's summary, if it ran to its end (its cycles are replayed with `Frames`).
     pub view: Option<SimView>,
     /// Why it did not run (no compilation, unsupported units…).
     pub errors: Vec<String>,
     /// Wall time of the simulation in the worker, in milliseconds.
     pub millis: f64,
+    /// The cycle at which the user cancelled the run, if they did.
+    #[serde(default)]
+    pub cancelled_at: Option<u64>,
+}
+
+/// Where a running simulation stands.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SimProgress {
+    /// Cycles simulated.
+    pub cycles: u64,
+    /// Transfers on all channels so far.
+    pub transfers: u64,
+    /// Tokens that passed the loop headers so far (loop iterations started, entries included).
+    pub iterations: u64,
+    /// The same count in the interpreter's run, when known: the work the circuit has to do.
+    pub expected_iterations: Option<u64>,
+    /// The cycle limit.
+    pub max_cycles: u64,
+}
+
+impl SimProgress {
+    /// The fraction done, in `[0, 1]`: by iterations when the interpreter's count is known,
+    /// else by cycles against the limit.
+    pub fn fraction(&self) -> f64 {
+        let (done, total) = match self.expected_iterations {
+            Some(e) if e > 0 => (self.iterations, e),
+            _ => (self.cycles, self.max_cycles.max(1)),
+        };
+        (done as f64 / total as f64).min(1.0)
+    }
 }
 
 /// One stage (pass) that ran.

@@ -567,10 +567,18 @@ async fn graph_hardware_and_simulation_views_show_a_compilation() {
     assert_eq!(app.all("[data-testid='hw-port']"), fork.ports.len() as u32);
     assert_eq!(app.text("hw-text"), fork.hw);
 
-    let sim = simulate(Some(&(compiled, Some(graph.clone()))), &ticks());
+    let mut slices = 0;
+    let (sim, replay) = simulate(Some(&(compiled, Some(graph.clone()))), &ticks(), |_| {
+        slices += 1;
+        async { true }
+    })
+    .await;
     let view = sim.view.clone().expect("the simulation ran");
     assert!(view.passed, "{:?}", view.first_mismatch);
+    let frames = replay.expect("a replay").frames(0, usize::MAX);
+    assert_eq!(frames.states.len() as u64, view.recorded);
     app.session.compiler.simulation.set(Some(sim));
+    app.session.compiler.frames.set(Some(frames.clone()));
     app.click("view-simulation");
     settle().await;
     assert_eq!(
@@ -588,7 +596,7 @@ async fn graph_hardware_and_simulation_views_show_a_compilation() {
         app.get("sim-cycle").get_attribute("data-cycle").unwrap(),
         last.to_string()
     );
-    let transfers = view.states[last as usize].matches('3').count();
+    let transfers = frames.states_of(last).unwrap().matches('3').count();
     assert_eq!(app.all(".channel.st-transfer"), transfers as u32);
     assert_eq!(app.all(".unit.deadlock"), 0);
 
@@ -615,4 +623,61 @@ async fn graph_hardware_and_simulation_views_show_a_compilation() {
     app.click("sim-start");
     settle().await;
     assert_eq!(app.all(".unit.deadlock"), 0);
+}
+
+/// A kernel whose loop runs two million times: far more cycles than one slice.
+const LONG_KERNEL: &str = "#include \"dynamatic/Integration.h\"\n\
+int long_sum(int n) {\n  int s = 0;\n  for (int i = 0; i < n; i++)\n    s = s + (i ^ (s >> 3));\n  return s;\n}\n\
+int main(void) {\n  CALL_KERNEL(long_sum, 2000000);\n  return 0;\n}\n";
+
+#[wasm_bindgen_test]
+async fn a_long_simulation_reports_progress_and_stops_when_cancelled() {
+    let (out, compiled, _) =
+        compile_keeping_here(vec![("long_sum.c".into(), LONG_KERNEL.into())], Hdl::Vhdl);
+    let graph = out.graph.clone().expect("a graph view");
+    let mut seen = Vec::new();
+    let (sim, replay) = simulate(Some(&(compiled, Some(graph))), &ticks(), |p| {
+        seen.push(p);
+        let go_on = seen.len() < 3;
+        async move { go_on }
+    })
+    .await;
+    assert!(replay.is_none() && sim.view.is_none());
+    assert_eq!(seen.len(), 3);
+    // Progress grows slice by slice and counts against the interpreter's 2,000,001 header
+    // tokens (iterations plus the entry).
+    assert!(seen
+        .windows(2)
+        .all(|w| w[0].cycles < w[1].cycles && w[0].iterations < w[1].iterations));
+    assert_eq!(seen[0].expected_iterations, Some(2_000_001));
+    assert!(seen[2].fraction() > 0.0 && seen[2].fraction() < 0.5);
+    let cancelled = sim.cancelled_at.expect("cancelled");
+    assert_eq!(cancelled, seen[2].cycles);
+
+    // The page shows the progress with a Cancel button while it runs, then where it stopped.
+    let app = mount().await;
+    app.session.compiler.outcome.set(Some(out));
+    app.click("view-simulation");
+    app.session.compiler.simulating.set(true);
+    app.session.compiler.sim_progress.set(Some(seen[2].clone()));
+    settle().await;
+    assert_eq!(
+        app.get("sim-progress")
+            .get_attribute("data-cycles")
+            .unwrap(),
+        seen[2].cycles.to_string()
+    );
+    assert!(app
+        .text("sim-progress-text")
+        .contains("of 2000001 loop iterations"));
+    app.click("sim-cancel");
+    app.session.compiler.simulating.set(false);
+    app.session.compiler.simulation.set(Some(sim));
+    settle().await;
+    assert!(app.all("[data-testid='sim-progress']") == 0);
+    assert_eq!(
+        app.text("sim-cancelled"),
+        format!("Cancelled at cycle {cancelled}.")
+    );
+    assert!(!app.get("sim-run").has_attribute("disabled"));
 }

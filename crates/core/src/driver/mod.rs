@@ -34,7 +34,7 @@ pub use cycle_limit::{cycle_limit, default_cycle_limit};
 pub use rtl::{RtlOptions, RtlOutput};
 pub use run::compile;
 use simulate::failure;
-pub use simulate::simulate;
+pub use simulate::{expected_block_entries, simulate, simulation_setup};
 
 use crate::diag::{Diagnostic, FileId, SourceMap};
 use crate::front::types::ScalarTy;

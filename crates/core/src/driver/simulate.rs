@@ -9,6 +9,7 @@
 
 use super::Compiled;
 use crate::diag::{Diagnostic, Span};
+use crate::handshake::Func;
 use crate::lower::{MemoryInfo, MemoryOrigin};
 use crate::sim::run_kernel::{
     check_circuit, describe_deadlock, waiting_blocks, CheckSetup, KernelCheck,
@@ -22,6 +23,18 @@ use std::collections::BTreeMap;
 /// limit scaled to the interpreter's work ([`super::default_cycle_limit`]). A compilation
 /// without a buffered kernel or golden call is a diagnostic.
 pub fn simulate(compiled: &Compiled, options: &SimOptions) -> Result<KernelCheck, Vec<Diagnostic>> {
+    let (func, timing, setup) = simulation_setup(compiled, options)?;
+    check_circuit(func, &timing, &setup)
+}
+
+/// What [`simulate`] runs: the buffered kernel of `compiled`, its timing model and the check's
+/// setup (the golden call, the initial contents of the other memories, `options`). Callers
+/// that run the check in steps build the circuit from it
+/// ([`crate::sim::run_kernel::build_circuit`]).
+pub fn simulation_setup<'c>(
+    compiled: &'c Compiled,
+    options: &SimOptions,
+) -> Result<(&'c Func, TimingModel, CheckSetup<'c>), Vec<Diagnostic>> {
     let missing = |what: &str| vec![Diagnostic::error(format!("nothing to simulate: {what}"))];
     let func = compiled
         .kernel()
@@ -49,7 +62,22 @@ pub fn simulate(compiled: &Compiled, options: &SimOptions) -> Result<KernelCheck
             ..options.clone()
         },
     };
-    check_circuit(func, &timing, &setup)
+    Ok((func, timing, setup))
+}
+
+/// How often the interpreter entered the kernel's basic blocks `blocks` (Handshake `bb`
+/// numbers) per kernel call, summed: for loop headers, the tokens the circuit's headers pass
+/// in a whole run (exact when `main` calls the kernel once, the mean over calls otherwise).
+/// `None` without a golden run or when the blocks never ran.
+pub fn expected_block_entries(compiled: &Compiled, blocks: &[u32]) -> Option<u64> {
+    let golden = compiled.golden.as_ref()?;
+    let layout = &compiled.cfg.as_ref()?.functions.first()?.layout;
+    let total: u64 = blocks
+        .iter()
+        .filter_map(|&bb| golden.profile.block_counts.get(layout.get(bb as usize)?))
+        .sum();
+    let calls = golden.calls.len().max(1) as u64;
+    (total > 0).then_some(total.div_ceil(calls))
 }
 
 /// The failure of a simulation of `compiled` as a diagnostic pointing into the C source: a

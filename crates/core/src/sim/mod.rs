@@ -21,9 +21,11 @@
 //!
 //! Files: `netlist.rs` (the circuit), `netlist_check.rs` (its invariants), `units/` (one model
 //! per unit family), `engine.rs` (the cycle loop), `deadlock.rs` (reports), `trace.rs` (per-cycle
-//! record), `vcd.rs` (VCD export), `value.rs` (bit patterns).
+//! record), `compact_trace.rs` (the record of long runs: changes and checkpoints), `vcd.rs`
+//! (VCD export), `value.rs` (bit patterns).
 
 pub mod adapter;
+mod compact_trace;
 mod deadlock;
 mod engine;
 mod netlist;
@@ -34,13 +36,14 @@ mod units;
 pub mod value;
 mod vcd;
 
+pub use compact_trace::{CompactTrace, Frames};
 pub use deadlock::{CombLoopReport, DeadlockReport, Wait, WaitReason};
 pub use engine::Simulator;
 pub use netlist::{
     BufferType, Channel, ChannelId, FloatOp, FloatPredicate, IntOp, IntPredicate, Memory, Netlist,
     Unit, UnitId, UnitKind,
 };
-pub use trace::{ChannelState, Trace};
+pub use trace::{ChannelState, Frame, Trace};
 pub use units::Signals;
 pub use vcd::to_vcd;
 

@@ -1,6 +1,7 @@
 //! Whole-kernel check of a Handshake circuit against the interpreter's golden call: builds the
-//! netlist with the call's inputs, simulates it cycle by cycle, reads the kernel's outputs back
-//! (return value from the `out0` exit, arrays from the final memories, scalar parameters
+//! netlist with the call's inputs, simulates it cycle by cycle (at once, [`check_circuit`], or
+//! in steps the caller interleaves with other work, [`KernelRun`]), reads the kernel's outputs
+//! back (return value from the `out0` exit, arrays from the final memories, scalar parameters
 //! unchanged) and compares them with the golden outputs: integers exactly, `float` within 1e-5
 //! and `double` within 1e-12 relative, NaN equal to NaN, infinities equal by sign.
 //!
@@ -9,7 +10,7 @@
 //! header's output channel (ties: the smaller interval).
 
 use super::adapter::{build_netlist, Adapted, KernelInputs, UnitOrigin};
-use super::{DeadlockReport, SimOptions, Simulator, Status};
+use super::{CompactTrace, DeadlockReport, SimOptions, SimResult, Simulator, Status};
 use crate::buffer::cyclic_channels;
 use crate::diag::Diagnostic;
 use crate::front::types::ScalarTy;
@@ -91,6 +92,8 @@ pub struct KernelCheck {
     pub loops: Vec<LoopIi>,
     /// The per-cycle trace, if requested.
     pub trace: Option<super::Trace>,
+    /// The compact record, if one was kept ([`KernelRun::recording`]).
+    pub compact: Option<CompactTrace>,
 }
 
 impl KernelCheck {
@@ -123,49 +126,172 @@ pub fn check_circuit(
     timing: &TimingModel,
     setup: &CheckSetup,
 ) -> Result<KernelCheck, Vec<Diagnostic>> {
-    let adapted = build_netlist(
+    let adapted = build_circuit(func, timing, setup)?;
+    let mut run = KernelRun::new(func, &adapted, &setup.options)?;
+    while run.step() {}
+    let end = run.finish();
+    Ok(KernelCheck::new(setup, adapted, end))
+}
+
+/// The netlist of `func` driven by the golden call's inputs (what [`KernelRun`] simulates).
+pub fn build_circuit(
+    func: &Func,
+    timing: &TimingModel,
+    setup: &CheckSetup,
+) -> Result<Adapted, Vec<Diagnostic>> {
+    build_netlist(
         func,
         timing,
         &kernel_inputs(setup.golden, &setup.other_memories),
-    )?;
-    let headers = loop_headers(func, &adapted);
-    let mut sim = Simulator::new(&adapted.netlist, &setup.options)?;
-    let mut transfers: Vec<Vec<u64>> = vec![Vec::new(); headers.len()];
-    while sim.step().is_none() {
-        let sig = sim.signals();
-        let cycle = sim.cycle() - 1;
-        for (k, &(_, c)) in headers.iter().enumerate() {
-            if sig.valid[c] && sig.ready[c] {
-                transfers[k].push(cycle);
+    )
+}
+
+/// A kernel check advanced cycle by cycle, for callers that interleave the run with other work
+/// (the web app's worker runs it in slices): [`KernelRun::step`] until it returns false, then
+/// [`KernelRun::finish`] and [`KernelCheck::new`]. [`check_circuit`] is this loop at once.
+pub struct KernelRun<'a> {
+    func: &'a Func,
+    sim: Simulator<'a>,
+    /// Loop headers with the channel of their output.
+    headers: Vec<(crate::handshake::OpId, usize)>,
+    /// Per header, the cycles in which its output transferred.
+    transfers: Vec<Vec<u64>>,
+    /// Transfers on every channel so far.
+    moved: u64,
+    compact: Option<CompactTrace>,
+}
+
+/// A finished [`KernelRun`].
+#[derive(Clone, Debug)]
+pub struct RunEnd {
+    /// The simulator's result.
+    pub result: SimResult,
+    /// Each loop's measured interval.
+    pub loops: Vec<LoopIi>,
+    /// The compact record, if one was kept ([`KernelRun::recording`]).
+    pub compact: Option<CompactTrace>,
+}
+
+impl<'a> KernelRun<'a> {
+    /// Prepares the run of `adapted` (built from `func`) at cycle 0.
+    pub fn new(
+        func: &'a Func,
+        adapted: &'a Adapted,
+        options: &SimOptions,
+    ) -> Result<Self, Vec<Diagnostic>> {
+        let headers = loop_headers(func, adapted);
+        Ok(KernelRun {
+            func,
+            sim: Simulator::new(&adapted.netlist, options)?,
+            transfers: vec![Vec::new(); headers.len()],
+            headers,
+            moved: 0,
+            compact: None,
+        })
+    }
+
+    /// Also records every simulated cycle in `trace` (until its budget is reached).
+    pub fn recording(mut self, trace: CompactTrace) -> Self {
+        self.compact = Some(trace);
+        self
+    }
+
+    /// Simulates one cycle; false once the run has ended (then does nothing).
+    pub fn step(&mut self) -> bool {
+        let cycle = self.sim.cycle();
+        let running = self.sim.step().is_none();
+        if self.sim.cycle() == cycle {
+            return false;
+        }
+        let sig = self.sim.signals();
+        if let Some(t) = &mut self.compact {
+            t.record(sig);
+        }
+        if running {
+            for (k, &(_, c)) in self.headers.iter().enumerate() {
+                if sig.valid[c] && sig.ready[c] {
+                    self.transfers[k].push(cycle);
+                }
             }
         }
+        self.moved += sig
+            .valid
+            .iter()
+            .zip(&sig.ready)
+            .filter(|&(&v, &r)| v && r)
+            .count() as u64;
+        running
     }
-    let result = sim.finish();
-    let loops = headers
-        .iter()
-        .zip(&transfers)
-        .map(|(&(op, _), t)| {
-            let o = func.op(op);
-            LoopIi {
-                bb: o.and_then(|o| o.bb),
-                name: o.and_then(|o| o.name.clone()).unwrap_or_default(),
-                tokens: t.len() as u64,
-                ii: steady_interval(t),
-            }
-        })
-        .collect();
-    let simulated = read_back(setup, &adapted, &result.outputs, &result.memories);
-    let mismatches = compare(setup.golden, &simulated);
-    Ok(KernelCheck {
-        adapted,
-        status: result.status,
-        cycles: result.cycles,
-        evaluations: result.evaluations,
-        simulated,
-        mismatches,
-        loops,
-        trace: result.trace,
-    })
+
+    /// The simulator (its cycle, the signals of the last simulated cycle, its work so far).
+    pub fn simulator(&self) -> &Simulator<'a> {
+        &self.sim
+    }
+
+    /// Transfers on every channel so far.
+    pub fn transfers(&self) -> u64 {
+        self.moved
+    }
+
+    /// The compact record so far, if one is kept.
+    pub fn compact(&self) -> Option<&CompactTrace> {
+        self.compact.as_ref()
+    }
+
+    /// The basic blocks of the loop headers, and the tokens that passed them so far (the
+    /// iterations the circuit has started, entries included).
+    pub fn header_tokens(&self) -> (Vec<u32>, u64) {
+        let blocks = self
+            .headers
+            .iter()
+            .filter_map(|&(op, _)| self.func.op(op)?.bb)
+            .collect();
+        (blocks, self.transfers.iter().map(|t| t.len() as u64).sum())
+    }
+
+    /// The result so far (normally called once [`KernelRun::step`] returned false).
+    pub fn finish(self) -> RunEnd {
+        let loops = self
+            .headers
+            .iter()
+            .zip(&self.transfers)
+            .map(|(&(op, _), t)| {
+                let o = self.func.op(op);
+                LoopIi {
+                    bb: o.and_then(|o| o.bb),
+                    name: o.and_then(|o| o.name.clone()).unwrap_or_default(),
+                    tokens: t.len() as u64,
+                    ii: steady_interval(t),
+                }
+            })
+            .collect();
+        RunEnd {
+            result: self.sim.finish(),
+            loops,
+            compact: self.compact,
+        }
+    }
+}
+
+impl KernelCheck {
+    /// The check of a finished run of `adapted`: its outputs read back and compared with the
+    /// golden call of `setup`.
+    pub fn new(setup: &CheckSetup, adapted: Adapted, end: RunEnd) -> Self {
+        let result = end.result;
+        let simulated = read_back(setup, &adapted, &result.outputs, &result.memories);
+        let mismatches = compare(setup.golden, &simulated);
+        KernelCheck {
+            adapted,
+            status: result.status,
+            cycles: result.cycles,
+            evaluations: result.evaluations,
+            simulated,
+            mismatches,
+            loops: end.loops,
+            trace: result.trace,
+            compact: end.compact,
+        }
+    }
 }
 
 /// Loop headers (`control_merge`s on cycles) with the netlist channel of their data output.

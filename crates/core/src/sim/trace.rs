@@ -3,7 +3,9 @@
 //! `(channel, value)` list per cycle, in channel order, holding each channel that is valid in
 //! the cycle and was not holding the same token in the previous cycle (it was not valid, or it
 //! transferred, or its data changed). A stalled token is therefore stored once, in the cycle it
-//! appeared; [`Trace::data`] looks back for it.
+//! appeared; [`Trace::data`] looks back for it. [`Frame`] is one cycle of either trace
+//! (this one or the [`super::CompactTrace`]) with the data replayed, as the VCD export and the
+//! web app's replay read it.
 
 use super::units::Signals;
 
@@ -11,23 +13,29 @@ use super::units::Signals;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChannelState {
     /// Neither valid nor ready.
-    Idle,
+    Idle = 0,
     /// Ready only: the consumer would accept a token.
-    Accept,
+    Accept = 1,
     /// Valid only: a token waits.
-    Stall,
+    Stall = 2,
     /// Valid and ready: the token moves.
-    Transfer,
+    Transfer = 3,
 }
 
 impl ChannelState {
-    fn from_bits(bits: u8) -> Self {
+    /// The state of the 2 low bits (bit 0 ready, bit 1 valid).
+    pub(super) fn from_bits(bits: u8) -> Self {
         match bits & 3 {
             0 => ChannelState::Idle,
             1 => ChannelState::Accept,
             2 => ChannelState::Stall,
             _ => ChannelState::Transfer,
         }
+    }
+
+    /// The state's 2 bits (bit 0 ready, bit 1 valid).
+    pub(super) fn bits(self) -> u8 {
+        self as u8
     }
 
     /// Whether the channel is valid.
@@ -98,11 +106,55 @@ impl Trace {
         })
     }
 
+    /// Every cycle's [`Frame`], in order (the data replayed from the new tokens).
+    pub fn frames(&self) -> impl Iterator<Item = Frame> + '_ {
+        let mut frame = Frame::reset(self.channels);
+        (0..self.cycles).map(move |cycle| {
+            for &(c, d) in self.new_tokens(cycle) {
+                frame.data[c as usize] = d;
+            }
+            for (c, s) in frame.states.iter_mut().enumerate() {
+                *s = self.state(cycle, c);
+            }
+            frame.clone()
+        })
+    }
+
     /// The transfers of `cycle`: `(channel, data)` in channel order.
     pub fn transfers(&self, cycle: u64) -> impl Iterator<Item = (usize, u64)> + '_ {
         (0..self.channels)
             .filter(move |&c| self.state(cycle, c) == ChannelState::Transfer)
             .filter_map(move |c| self.data(cycle, c).map(|d| (c, d)))
+    }
+}
+
+/// The handshake state of every channel in one cycle, with the data of its latest token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    /// Per channel, its handshake state.
+    pub states: Vec<ChannelState>,
+    /// Per channel, the data of the latest token it carried (0 before the first); meaningful
+    /// while the channel is valid.
+    pub data: Vec<u64>,
+}
+
+impl Frame {
+    /// The frame before cycle 0: every channel idle, no data.
+    pub fn reset(channels: usize) -> Self {
+        Frame {
+            states: vec![ChannelState::Idle; channels],
+            data: vec![0; channels],
+        }
+    }
+
+    /// The state of channel `c` (`Idle` for a channel out of range).
+    pub fn state(&self, c: usize) -> ChannelState {
+        self.states.get(c).copied().unwrap_or(ChannelState::Idle)
+    }
+
+    /// The data of channel `c` if it is valid.
+    pub fn data(&self, c: usize) -> Option<u64> {
+        self.state(c).valid().then(|| self.data[c])
     }
 }
 

@@ -1,11 +1,11 @@
-//! VCD export of a [`Trace`] (IEEE 1364 value change dump, as GTKWave and Surfer read it).
-//! Timescale 1 ns, clock period 10 ns: cycle c spans [10c, 10c + 10), the clock rises at
+//! VCD export of a run's [`Frame`]s, from a [`super::Trace`] or a [`super::CompactTrace`]
+//! (IEEE 1364 value change dump, as GTKWave and Surfer read it). Timescale 1 ns, clock period 10 ns: cycle c spans [10c, 10c + 10), the clock rises at
 //! 10c + 5 (the edge that registers the cycle's transfers). Per channel
 //! `<name>_valid`, `<name>_ready` and, for a data channel, `<name>` (`width` bits, `x` while not
 //! valid), in a scope named after the netlist's top; names are sanitized to `[A-Za-z0-9_]`.
 
 use super::netlist::Netlist;
-use super::trace::Trace;
+use super::trace::Frame;
 use std::fmt::Write;
 
 /// The short identifier of signal number `n` (printable ASCII 33..=126, base 94).
@@ -39,8 +39,9 @@ fn sanitize(name: &str) -> String {
     }
 }
 
-/// The VCD text of `trace`, recorded from `netlist`, with the top scope named `top`.
-pub fn to_vcd(netlist: &Netlist, trace: &Trace, top: &str) -> String {
+/// The VCD text of a run's `frames` (cycles 0, 1, … in order), recorded from `netlist`, with
+/// the top scope named `top`.
+pub fn to_vcd(netlist: &Netlist, frames: impl IntoIterator<Item = Frame>, top: &str) -> String {
     let mut out = String::new();
     writeln!(out, "$date Rivulet simulation $end").ok();
     writeln!(out, "$version Rivulet {} $end", crate::version()).ok();
@@ -70,20 +71,16 @@ pub fn to_vcd(netlist: &Netlist, trace: &Trace, top: &str) -> String {
     let n = netlist.channels.len();
     // Last dumped (valid, ready, data) per channel; None = not dumped yet.
     let mut last: Vec<Option<(bool, bool, Option<u64>)>> = vec![None; n];
-    // The data of each channel's current token, replayed from the trace's new tokens.
-    let mut current = vec![0u64; n];
-    for cycle in 0..trace.cycles() {
-        for &(c, d) in trace.new_tokens(cycle) {
-            current[c as usize] = d;
-        }
+    let mut cycles = 0;
+    for (cycle, frame) in (0u64..).zip(frames) {
         writeln!(out, "#{}", cycle * 10).ok();
         if cycle == 0 {
             writeln!(out, "$dumpvars").ok();
         }
         writeln!(out, "0{}", ident(0)).ok();
         for c in 0..n {
-            let st = trace.state(cycle, c);
-            let now = (st.valid(), st.ready(), st.valid().then_some(current[c]));
+            let st = frame.state(c);
+            let now = (st.valid(), st.ready(), frame.data(c));
             let prev = last[c];
             let (v, r, d) = &ids[c];
             if prev.map(|p| p.0) != Some(now.0) {
@@ -106,7 +103,8 @@ pub fn to_vcd(netlist: &Netlist, trace: &Trace, top: &str) -> String {
         }
         writeln!(out, "#{}", cycle * 10 + 5).ok();
         writeln!(out, "1{}", ident(0)).ok();
+        cycles = cycle + 1;
     }
-    writeln!(out, "#{}", trace.cycles() * 10).ok();
+    writeln!(out, "#{}", cycles * 10).ok();
     out
 }

@@ -7,8 +7,8 @@
 //! core's layered layout engine with one cluster per basic block. Given the Synth netlist
 //! (after ready inversion), each unit also carries its hardware ports and `hw.module` text.
 //!
-//! [`sim_view`] replays a simulator run ([`crate::sim::run_kernel::KernelCheck`]) on the graph
-//! view's channels for the simulation view.
+//! [`sim_view`] summarises a simulator run ([`crate::sim::run_kernel::KernelCheck`]) for the
+//! simulation view, and [`SimReplay`] replays it on the graph view's channels, window by window.
 //!
 //! Invariants: units are the arguments in order, then the live operations in program order;
 //! every channel's `from`/`to` index `units`; every geometry is in the layout's coordinate
@@ -24,4 +24,7 @@ mod unit;
 
 pub use build::graph_view;
 pub use model::{BlockBox, GraphView, UnitClass, ViewChannel, ViewPort, ViewUnit};
-pub use sim::{sim_view, SimView, MAX_RECORDED_STATES};
+pub use sim::{
+    replay_trace, sim_view, vcd_cycles, SimFrames, SimReplay, SimView, MAX_VCD_STATES,
+    REPLAY_BUDGET, REPLAY_INTERVAL,
+};

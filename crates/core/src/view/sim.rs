@@ -1,32 +1,41 @@
 //! The simulation view's data: a kernel check ([`crate::sim::run_kernel`]) replayed on the
-//! graph view's channels — the handshake state of every channel in every recorded cycle, the
-//! data of every transfer, the outcome of the check against the interpreter, the units and
-//! channels of a deadlock, and the run as VCD.
+//! graph view's channels. [`SimView`] is the run's summary — cycles, the outcome of the check
+//! against the interpreter, the units and channels of a deadlock, each loop's interval — and
+//! [`SimReplay`] keeps the run's [`CompactTrace`] to answer the page's requests for windows of
+//! cycles ([`SimFrames`]: the handshake state of every channel, the data of every transfer)
+//! and for the run as VCD, so neither side ever holds every cycle's full state.
 //!
-//! Invariants: `states[c]` has one character per graph channel (`0` idle, `1` accept,
+//! Invariants: a [`SimFrames`] row has one character per graph channel (`0` idle, `1` accept,
 //! `2` stall, `3` transfer, `-` for channels the simulator does not model, e.g. memrefs);
-//! `states` and `transfers` cover cycles `0..recorded`, `recorded <= cycles`; indices in
-//! `deadlock_channels`/`deadlock_units` index the graph view's channels/units.
+//! frames exist for cycles `0..recorded`, `recorded <= cycles` (the trace's byte budget may stop
+//! the recording early); the VCD covers cycles `0..vcd_cycles`, `vcd_cycles <= recorded`;
+//! indices in `deadlock_channels`/`deadlock_units` index the graph view's channels/units.
 
 use super::model::GraphView;
 use crate::handshake::Func;
-use crate::sim::adapter::UnitOrigin;
+use crate::sim::adapter::{Adapted, UnitOrigin};
 use crate::sim::run_kernel::{describe_deadlock, KernelCheck};
-use crate::sim::{to_vcd, ChannelState, Status, StatusKind};
+use crate::sim::{to_vcd, ChannelState, CompactTrace, Netlist, Status, StatusKind};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// At most this many (cycle, channel) states are sent to the page; longer runs are recorded
-/// up to the cycle that reaches it.
-pub const MAX_RECORDED_STATES: u64 = 12_000_000;
+/// At most this many (cycle, channel) values go into the VCD download; a longer run's VCD
+/// holds its first cycles.
+pub const MAX_VCD_STATES: u64 = 12_000_000;
+/// The replay's trace stops recording at this many bytes.
+pub const REPLAY_BUDGET: usize = 96 << 20;
+/// The replay's trace keeps a full checkpoint every this many cycles.
+pub const REPLAY_INTERVAL: u64 = 1024;
 
-/// A checked run, ready to animate on the graph.
+/// A checked run, summarised for the page.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SimView {
     /// Cycles simulated.
     pub cycles: u64,
-    /// Cycles recorded in `states` and `transfers`.
+    /// Cycles that can be replayed.
     pub recorded: u64,
+    /// Cycles the VCD download covers.
+    pub vcd_cycles: u64,
     /// How the run ended.
     pub status: StatusKind,
     /// True when the run finished and every output matches the interpreter's.
@@ -35,36 +44,154 @@ pub struct SimView {
     pub mismatches: usize,
     /// The first of them: `a[3]: expected 5, got 7`.
     pub first_mismatch: Option<String>,
-    /// Per recorded cycle, the state of every graph channel (see the module invariants).
-    pub states: Vec<String>,
-    /// Per recorded cycle, `(graph channel, data)` of each data channel that transfers.
-    pub transfers: Vec<Vec<(u32, i64)>>,
     /// Graph channels holding a token when a deadlock was detected.
     pub deadlock_channels: Vec<usize>,
     /// Graph units waiting in the deadlock.
     pub deadlock_units: Vec<usize>,
     /// The report: deadlock description, combinational loop, each loop's initiation interval.
     pub report: String,
-    /// The run as a VCD file.
-    pub vcd: String,
+    /// Bytes the replay's trace holds.
+    pub trace_bytes: u64,
 }
 
-/// The simulation view of `check`, a run of `func` whose graph view is `graph`.
-pub fn sim_view(func: &Func, graph: &GraphView, check: &KernelCheck) -> SimView {
-    let adapted = &check.adapted;
-    let netlist = &adapted.netlist;
+/// Consecutive replayed cycles, from `from` on.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SimFrames {
+    /// The first cycle.
+    pub from: u64,
+    /// Per cycle, the state of every graph channel (see the module invariants).
+    pub states: Vec<String>,
+    /// Per cycle, `(graph channel, data)` of each data channel that transfers.
+    pub transfers: Vec<Vec<(u32, i64)>>,
+}
+
+impl SimFrames {
+    /// The row of `cycle`, if the window holds it.
+    pub fn states_of(&self, cycle: u64) -> Option<&str> {
+        let k = usize::try_from(cycle.checked_sub(self.from)?).ok()?;
+        self.states.get(k).map(String::as_str)
+    }
+
+    /// The transfers of `cycle` (none outside the window).
+    pub fn transfers_of(&self, cycle: u64) -> &[(u32, i64)] {
+        cycle
+            .checked_sub(self.from)
+            .and_then(|k| self.transfers.get(usize::try_from(k).ok()?))
+            .map_or(&[], Vec::as_slice)
+    }
+}
+
+/// A run kept for replay: its compact trace and its circuit, mapped to the graph's channels.
+#[derive(Clone, Debug)]
+pub struct SimReplay {
+    netlist: Netlist,
+    top: String,
+    /// The simulator channel of each graph channel.
+    sim_channel: Vec<Option<usize>>,
+    trace: CompactTrace,
+}
+
+/// The empty trace a run of `adapted` records for [`SimReplay`] (pass it to
+/// [`crate::sim::run_kernel::KernelRun::recording`]).
+pub fn replay_trace(adapted: &Adapted) -> CompactTrace {
+    CompactTrace::new(
+        adapted.netlist.channels.len(),
+        REPLAY_INTERVAL,
+        REPLAY_BUDGET,
+    )
+}
+
+impl SimReplay {
+    /// The replay of `check`, a run of `func` whose graph view is `graph`; `None` when the run
+    /// kept no compact trace.
+    pub fn new(func: &Func, graph: &GraphView, check: KernelCheck) -> Option<Self> {
+        let sim_channel = sim_channels(graph, &check.adapted);
+        Some(SimReplay {
+            trace: check.compact?,
+            netlist: check.adapted.netlist,
+            top: func.name.clone(),
+            sim_channel,
+        })
+    }
+
+    /// The kernel's name (the VCD's top scope).
+    pub fn top(&self) -> &str {
+        &self.top
+    }
+
+    /// Cycles that can be replayed.
+    pub fn recorded(&self) -> u64 {
+        self.trace.cycles()
+    }
+
+    /// Up to `count` cycles from `from` on (fewer at the end of the recording).
+    pub fn frames(&self, from: u64, count: usize) -> SimFrames {
+        let mut out = SimFrames {
+            from,
+            ..SimFrames::default()
+        };
+        for frame in self.trace.frames(from).take(count) {
+            let mut row = String::with_capacity(self.sim_channel.len());
+            let mut moved = Vec::new();
+            for (g, s) in self.sim_channel.iter().enumerate() {
+                let Some(s) = *s else {
+                    row.push('-');
+                    continue;
+                };
+                let state = frame.state(s);
+                row.push(match state {
+                    ChannelState::Idle => '0',
+                    ChannelState::Accept => '1',
+                    ChannelState::Stall => '2',
+                    ChannelState::Transfer => '3',
+                });
+                let width = self.netlist.channels.get(s).map_or(0, |c| c.width);
+                if width > 0 && state == ChannelState::Transfer {
+                    moved.push((g as u32, signed(frame.data[s], width)));
+                }
+            }
+            out.states.push(row);
+            out.transfers.push(moved);
+        }
+        out
+    }
+
+    /// The run as VCD, its first [`vcd_cycles`] cycles.
+    pub fn vcd(&self) -> String {
+        let n = vcd_cycles(&self.netlist, self.recorded());
+        to_vcd(
+            &self.netlist,
+            self.trace.frames(0).take(n as usize),
+            &self.top,
+        )
+    }
+}
+
+/// The cycles of a `recorded`-cycle run of `netlist` that the VCD holds.
+pub fn vcd_cycles(netlist: &Netlist, recorded: u64) -> u64 {
+    recorded.min(MAX_VCD_STATES / netlist.channels.len().max(1) as u64)
+}
+
+/// The simulator channel of each graph channel.
+fn sim_channels(graph: &GraphView, adapted: &Adapted) -> Vec<Option<usize>> {
     let sim_of_value: BTreeMap<u32, usize> = adapted
         .channel_values
         .iter()
         .enumerate()
         .map(|(c, v)| (v.0, c))
         .collect();
-    let sim_channel: Vec<Option<usize>> = graph
+    graph
         .channels
         .iter()
         .map(|c| sim_of_value.get(&c.value).copied())
-        .collect();
-    let graph_of_sim: BTreeMap<usize, usize> = sim_channel
+        .collect()
+}
+
+/// The summary of `check`, a run of `func` whose graph view is `graph`.
+pub fn sim_view(func: &Func, graph: &GraphView, check: &KernelCheck) -> SimView {
+    let adapted = &check.adapted;
+    let netlist = &adapted.netlist;
+    let graph_of_sim: BTreeMap<usize, usize> = sim_channels(graph, adapted)
         .iter()
         .enumerate()
         .filter_map(|(g, s)| Some(((*s)?, g)))
@@ -118,41 +245,11 @@ pub fn sim_view(func: &Func, graph: &GraphView, check: &KernelCheck) -> SimView 
         ));
     }
     view.report = report.join("\n");
-    let Some(trace) = &check.trace else {
-        return view;
-    };
-    let per_cycle = graph.channels.len().max(1) as u64;
-    view.recorded = trace.cycles().min(MAX_RECORDED_STATES / per_cycle);
-    // The data on every simulator channel, replayed token by token.
-    let mut data = vec![0u64; trace.channels()];
-    for cycle in 0..view.recorded {
-        for &(c, d) in trace.new_tokens(cycle) {
-            if let Some(slot) = data.get_mut(c as usize) {
-                *slot = d;
-            }
-        }
-        let mut row = String::with_capacity(sim_channel.len());
-        let mut moved = Vec::new();
-        for (g, s) in sim_channel.iter().enumerate() {
-            let Some(s) = *s else {
-                row.push('-');
-                continue;
-            };
-            row.push(match trace.state(cycle, s) {
-                ChannelState::Idle => '0',
-                ChannelState::Accept => '1',
-                ChannelState::Stall => '2',
-                ChannelState::Transfer => '3',
-            });
-            let width = netlist.channels.get(s).map_or(0, |c| c.width);
-            if width > 0 && trace.state(cycle, s) == ChannelState::Transfer {
-                moved.push((g as u32, signed(data.get(s).copied().unwrap_or(0), width)));
-            }
-        }
-        view.states.push(row);
-        view.transfers.push(moved);
+    if let Some(trace) = &check.compact {
+        view.recorded = trace.cycles();
+        view.vcd_cycles = vcd_cycles(netlist, view.recorded);
+        view.trace_bytes = trace.bytes() as u64;
     }
-    view.vcd = to_vcd(netlist, trace, &func.name);
     view
 }
 

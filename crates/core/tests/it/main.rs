@@ -60,6 +60,7 @@ mod sim_engine;
 mod sim_limits;
 mod sim_loop;
 mod sim_rtl;
+mod sim_trace_compact;
 mod sim_units;
 mod synth_corpus;
 mod synth_errors;

@@ -389,7 +389,7 @@ fn trace_and_vcd() {
     assert_eq!(t.data(1, c1), Some(5));
     assert_eq!(t.data(4, c1), None);
 
-    let vcd = to_vcd(&n, &t, "top");
+    let vcd = to_vcd(&n, t.frames(), "top");
     assert!(vcd.contains("$timescale 1ns $end"));
     assert!(vcd.contains("$scope module top $end"));
     assert!(vcd.contains("$var wire 4 ' out_0 [3:0] $end"), "{vcd}");

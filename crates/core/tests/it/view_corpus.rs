@@ -1,13 +1,17 @@
 //! The web app's view models on the kernel corpus: the graph view has one unit per argument
 //! and op with each unit's hardware, and the simulation of the driver's circuit agrees with
-//! `rivulet sim` (the same check, cycle for cycle). One test per example and claim
+//! `rivulet sim` (the same check, cycle for cycle) and its replay from the compact trace shows the
+//! full trace's states and VCD. One test per example and claim
 //! (`view_corpus::web_simulation::fir`, …).
 
 use crate::support::corpus;
 use corpus::{kernel_name, load};
-use rivulet_core::driver::{compile, simulate, BufferOptions, Compiled, DriverOptions};
-use rivulet_core::sim::SimOptions;
-use rivulet_core::view::{graph_view, sim_view, GraphView, SimView, UnitClass};
+use rivulet_core::driver::{compile, simulation_setup, BufferOptions, Compiled, DriverOptions};
+use rivulet_core::sim::run_kernel::{build_circuit, KernelCheck, KernelRun};
+use rivulet_core::sim::{to_vcd, SimOptions};
+use rivulet_core::view::{
+    graph_view, replay_trace, sim_view, GraphView, SimFrames, SimReplay, SimView, UnitClass,
+};
 use std::path::Path;
 
 /// Calls `$callback!($($args)*; "tests/kernels" [names])` with the web app's examples
@@ -98,7 +102,17 @@ fn web_simulation_matches_rivulet_sim(file: &Path) {
         trace: true,
         ..SimOptions::default()
     };
-    let web = simulate(&out, &options).unwrap_or_else(|d| panic!("{name}: {d:?}"));
+    // As the worker runs it: in steps, recording the replay's compact trace.
+    let (func, timing, setup) = simulation_setup(&out, &options).unwrap();
+    let adapted = build_circuit(func, &timing, &setup).unwrap_or_else(|d| panic!("{name}: {d:?}"));
+    let netlist = adapted.netlist.clone();
+    let mut run = KernelRun::new(func, &adapted, &setup.options)
+        .unwrap()
+        .recording(replay_trace(&adapted));
+    while run.step() {}
+    let end = run.finish();
+    let mut web = KernelCheck::new(&setup, adapted.clone(), end);
+    let full = web.trace.take().unwrap();
     let cli = corpus::simulate(file, BufferOptions::default())
         .unwrap_or_else(|why| panic!("{name}: rivulet sim failed: {why}"))
         .out
@@ -107,25 +121,53 @@ fn web_simulation_matches_rivulet_sim(file: &Path) {
     assert_eq!(web.cycles, cli.cycles, "{name}");
     assert_eq!(web.status, cli.status, "{name}");
     assert!(web.passed(), "{name}: {:?}", web.mismatches);
-    let func = out.kernel().unwrap();
     let graph = graph_view(func, None);
     let view = sim_view(func, &graph, &web);
     assert!(view.passed, "{name}");
     assert_eq!(view.cycles, cli.cycles, "{name}");
     assert_eq!(view.recorded, view.cycles, "{name}");
-    assert_eq!(view.states.len() as u64, view.recorded);
-    assert!(view.states.iter().all(|s| s.len() == graph.channels.len()));
-    // Every transfer in the view is a transfer in the trace's states.
-    for (cycle, moved) in view.transfers.iter().enumerate() {
-        for &(c, _) in moved {
-            assert_eq!(view.states[cycle].as_bytes()[c as usize], b'3', "{name}");
-        }
-    }
-    assert!(view.vcd.contains("$enddefinitions"), "{name}");
+    assert_eq!(view.vcd_cycles, view.cycles, "{name}");
+    assert!(view.trace_bytes > 0, "{name}");
     let json = serde_json::to_string(&view).unwrap();
     assert_eq!(
         serde_json::from_str::<SimView>(&json).unwrap(),
         view,
+        "{name}"
+    );
+    let replay = SimReplay::new(func, &graph, web).unwrap();
+    let all = replay.frames(0, usize::MAX);
+    assert_eq!(all.states.len() as u64, view.recorded, "{name}");
+    assert!(all.states.iter().all(|s| s.len() == graph.channels.len()));
+    // The rows are the full trace's states on the graph's channels.
+    let moving: usize = (0..full.cycles()).map(|c| full.transfers(c).count()).sum();
+    let shown: usize = all.states.iter().map(|r| r.matches('3').count()).sum();
+    assert!(shown > 0 && shown <= moving, "{name}: {shown} of {moving}");
+    // Every transfer in the view is a transfer in the rows.
+    for (cycle, moved) in all.transfers.iter().enumerate() {
+        for &(c, _) in moved {
+            assert_eq!(all.states[cycle].as_bytes()[c as usize], b'3', "{name}");
+        }
+    }
+    // A window is the same cycles as the whole.
+    let from = view.recorded / 2;
+    let window = replay.frames(from, 5);
+    assert_eq!(window.from, from);
+    for k in 0..window.states.len() as u64 {
+        assert_eq!(
+            window.states_of(from + k),
+            all.states_of(from + k),
+            "{name}"
+        );
+        assert_eq!(window.transfers_of(from + k), all.transfers_of(from + k));
+    }
+    assert_eq!(
+        serde_json::from_str::<SimFrames>(&serde_json::to_string(&window).unwrap()).unwrap(),
+        window
+    );
+    // The VCD is the full trace's.
+    assert_eq!(
+        replay.vcd(),
+        to_vcd(&netlist, full.frames(), &func.name),
         "{name}"
     );
 }

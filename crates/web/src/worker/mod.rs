@@ -3,21 +3,35 @@
 //! Runs inside a dedicated Web Worker, so a long compilation never blocks the page. The
 //! worker posts `Ready` once its handler is installed (messages sent earlier would be lost,
 //! so the page waits for it), then `Progress` per stage and `Done` per request. It keeps the
-//! latest compilation (and its graph view) to answer `Simulate` with `Simulated`.
+//! latest compilation (and its graph view) to answer `Simulate`: the run goes in slices, with
+//! `SimProgress` and a turn of the event loop between them, so `CancelSimulation` (or any new
+//! request, which cancels it too) is read while it runs; then `Simulated`. It keeps the last
+//! finished run's replay to answer `Frames` and `Vcd`.
+//!
+//! Invariant: at most one simulation runs; `ACTIVE` names it, and a run that finds another
+//! name there after a slice stops.
 
 pub mod compile;
 pub mod simulate;
 
 use crate::protocol::{Request, Response};
 use rivulet_core::driver::Compiled;
-use rivulet_core::view::GraphView;
-use std::cell::RefCell;
+use rivulet_core::view::{GraphView, SimReplay};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
+/// The latest compilation and its graph view.
+type Latest = Rc<(Compiled, Option<GraphView>)>;
+
 thread_local! {
-    /// The latest compilation and its graph view (the worker's only state).
-    static LATEST: RefCell<Option<(Compiled, Option<GraphView>)>> = const { RefCell::new(None) };
+    /// The latest compilation and its graph view.
+    static LATEST: RefCell<Option<Latest>> = const { RefCell::new(None) };
+    /// The id of the simulation allowed to run (0: none).
+    static ACTIVE: Cell<u32> = const { Cell::new(0) };
+    /// The last finished simulation and its replay.
+    static REPLAY: RefCell<Option<(u32, SimReplay)>> = const { RefCell::new(None) };
 }
 
 /// Installs the message handler and announces readiness. Call once from the worker's `main`.
@@ -45,6 +59,8 @@ pub fn serve() {
 fn handle(scope: &DedicatedWorkerGlobalScope, request: Request) {
     match request {
         Request::Compile { id, files, options } => {
+            ACTIVE.set(0);
+            REPLAY.with(|r| *r.borrow_mut() = None);
             let mut progress = |stage: &str| {
                 post(
                     scope,
@@ -56,16 +72,73 @@ fn handle(scope: &DedicatedWorkerGlobalScope, request: Request) {
             };
             let (outcome, compiled) =
                 compile::compile_keeping(&files, &options, &mut progress, &now);
-            LATEST.with(|l| *l.borrow_mut() = Some((compiled, outcome.graph.clone())));
+            let latest = Rc::new((compiled, outcome.graph.clone()));
+            LATEST.with(|l| *l.borrow_mut() = Some(latest));
             let outcome = Box::new(outcome);
             post(scope, &Response::Done { id, outcome });
         }
         Request::Simulate { id } => {
-            let outcome = LATEST.with(|l| simulate::simulate(l.borrow().as_ref(), &now));
-            let outcome = Box::new(outcome);
-            post(scope, &Response::Simulated { id, outcome });
+            ACTIVE.set(id);
+            REPLAY.with(|r| *r.borrow_mut() = None);
+            let latest = LATEST.with(|l| l.borrow().clone());
+            wasm_bindgen_futures::spawn_local(run_simulation(scope.clone(), id, latest));
+        }
+        Request::CancelSimulation { id } => {
+            if ACTIVE.get() == id {
+                ACTIVE.set(0);
+            }
+        }
+        Request::Frames { id, from, count } => {
+            let frames = REPLAY.with(|r| match &*r.borrow() {
+                Some((rid, replay)) if *rid == id => Some(replay.frames(from, count as usize)),
+                _ => None,
+            });
+            if let Some(frames) = frames {
+                let frames = Box::new(frames);
+                post(scope, &Response::Frames { id, frames });
+            }
+        }
+        Request::Vcd { id } => {
+            let vcd = REPLAY.with(|r| match &*r.borrow() {
+                Some((rid, replay)) if *rid == id => Some((replay.top().to_string(), replay.vcd())),
+                _ => None,
+            });
+            if let Some((top, text)) = vcd {
+                let name = format!("{top}.vcd");
+                post(scope, &Response::Vcd { id, name, text });
+            }
         }
     }
+}
+
+/// Runs simulation `id` on `latest` slice by slice, posting its progress, until it ends or is
+/// no longer the active one.
+async fn run_simulation(scope: DedicatedWorkerGlobalScope, id: u32, latest: Option<Latest>) {
+    let between = |progress| {
+        post(&scope, &Response::SimProgress { id, progress });
+        let scope = scope.clone();
+        async move {
+            next_turn(&scope).await;
+            ACTIVE.get() == id
+        }
+    };
+    let (outcome, replay) = simulate::simulate(latest.as_deref(), &now, between).await;
+    if ACTIVE.get() == id {
+        ACTIVE.set(0);
+        if let Some(replay) = replay {
+            REPLAY.with(|r| *r.borrow_mut() = Some((id, replay)));
+        }
+    }
+    let outcome = Box::new(outcome);
+    post(&scope, &Response::Simulated { id, outcome });
+}
+
+/// Resolves in a later turn of the worker's event loop (after the messages already queued).
+async fn next_turn(scope: &DedicatedWorkerGlobalScope) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = scope.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
 /// The worker's clock in milliseconds (`performance.now()`, sub-millisecond resolution).

@@ -54,7 +54,7 @@ pub fn run_cmd(
         return ExitCode::from(1);
     }
     if let (Some(path), Some(trace)) = (vcd, &check.trace) {
-        let text = to_vcd(&check.adapted.netlist, trace, &func.name);
+        let text = to_vcd(&check.adapted.netlist, trace.frames(), &func.name);
         if let Err(e) = std::fs::write(path, text) {
             eprintln!("error: cannot write {}: {e}", path.display());
             return ExitCode::from(1);

@@ -1,12 +1,16 @@
 //! The simulation view: runs the cycle-accurate simulator in the worker on the compiled
-//! circuit, then replays the run on the graph — every channel coloured by its handshake state
-//! in the shown cycle (idle, accept, stall, transfer), the data of transferring channels next
-//! to them — with run/pause, step, jump to a cycle and speed controls, the cycle counter, the
-//! check against the interpreter (pass, or fail with the first mismatch), the units and
-//! channels of a deadlock, and the run as a VCD download.
+//! circuit — with a progress bar (cycles, transfers, loop iterations against the
+//! interpreter's) and a Cancel button while it runs — then replays the run on the graph: every
+//! channel coloured by its handshake state in the shown cycle (idle, accept, stall, transfer),
+//! the data of transferring channels next to them, with run/pause, step, jump to a cycle and
+//! speed controls, the cycle counter, the check against the interpreter (pass, or fail with the
+//! first mismatch), the units and channels of a deadlock, and the run as a VCD download. The
+//! shown cycles come from the worker a window at a time ([`crate::client::FRAME_WINDOW`]); while
+//! a window is on its way the graph keeps the last cycle it showed.
 
 use super::graph::{GraphCanvas, Overlay};
-use crate::download::download_text;
+use crate::client::{Compiler, FRAME_WINDOW};
+use crate::protocol::SimProgress;
 use crate::state::use_session;
 use leptos::prelude::*;
 use rivulet_core::sim::StatusKind;
@@ -39,6 +43,7 @@ pub fn SimulationView() -> impl IntoView {
             >
                 {move || if compiler.simulating.get() { "Simulating…" } else { "Run simulation" }}
             </button>
+            {move || compiler.simulating.get().then(|| progress(compiler))}
         }
     };
     let body = move || {
@@ -57,9 +62,15 @@ pub fn SimulationView() -> impl IntoView {
                 </p>
             }
             .into_any(),
-            Some(s) => match &s.view {
-                Some(v) => player(g, Arc::new(v.clone()), s.millis).into_any(),
-                None => view! {
+            Some(s) => match (&s.view, s.cancelled_at) {
+                (_, Some(cycle)) => view! {
+                    <p class="note" data-testid="sim-cancelled" data-cycle=cycle.to_string()>
+                        {format!("Cancelled at cycle {cycle}.")}
+                    </p>
+                }
+                .into_any(),
+                (Some(v), None) => player(compiler, g, Arc::new(v.clone()), s.millis).into_any(),
+                (None, None) => view! {
                     <p class="error" data-testid="sim-error">{s.errors.join("; ")}</p>
                 }
                 .into_any(),
@@ -74,8 +85,46 @@ pub fn SimulationView() -> impl IntoView {
     }
 }
 
+/// The running simulation's progress bar, counts and Cancel button.
+fn progress(compiler: Compiler) -> impl IntoView {
+    let p = move || compiler.sim_progress.get().unwrap_or_default();
+    let text = move || {
+        let p: SimProgress = p();
+        let work = match p.expected_iterations {
+            Some(e) => format!("{} of {e} loop iterations", p.iterations),
+            None => format!("{} loop iterations", p.iterations),
+        };
+        format!(
+            "cycle {} (limit {}) · {} transfers · {work}",
+            p.cycles, p.max_cycles, p.transfers
+        )
+    };
+    view! {
+        <progress
+            class="sim-progress"
+            data-testid="sim-progress"
+            data-cycles=move || p().cycles.to_string()
+            max="1"
+            prop:value=move || p().fraction()
+        ></progress>
+        <span class="muted" data-testid="sim-progress-text">{text}</span>
+        <button
+            class="button small"
+            data-testid="sim-cancel"
+            on:click=move |_| compiler.cancel_simulation()
+        >
+            "Cancel"
+        </button>
+    }
+}
+
 /// The controls, the check and the animated graph of one run.
-fn player(graph: Arc<GraphView>, sim: Arc<SimView>, millis: f64) -> impl IntoView {
+fn player(
+    compiler: Compiler,
+    graph: Arc<GraphView>,
+    sim: Arc<SimView>,
+    millis: f64,
+) -> impl IntoView {
     let last = sim.recorded.saturating_sub(1);
     let cycle = RwSignal::new(0u64);
     let playing = RwSignal::new(false);
@@ -103,11 +152,26 @@ fn player(graph: Arc<GraphView>, sim: Arc<SimView>, millis: f64) -> impl IntoVie
             t.clear();
         }
     });
+    // The shown cycle's window comes from the worker; a little history is kept before it.
+    Effect::new(move |_| {
+        let c = cycle.get();
+        let have = compiler
+            .frames
+            .with(|f| f.as_ref().is_some_and(|f| f.states_of(c).is_some()));
+        if !have {
+            compiler.request_frames(c.saturating_sub(u64::from(FRAME_WINDOW) / 8));
+        }
+    });
     let deadlocked = sim.status == StatusKind::Deadlock;
     let s = sim.clone();
-    let classes = Memo::new(move |_| {
+    let classes = Memo::new(move |prev: Option<&Vec<&'static str>>| {
         let c = cycle.get();
-        let row = s.states.get(c as usize).map_or("", String::as_str);
+        let Some(row) = compiler
+            .frames
+            .with(|f| f.as_ref().and_then(|f| f.states_of(c).map(str::to_string)))
+        else {
+            return prev.cloned().unwrap_or_default();
+        };
         row.bytes()
             .enumerate()
             .map(|(i, b)| {
@@ -124,19 +188,17 @@ fn player(graph: Arc<GraphView>, sim: Arc<SimView>, millis: f64) -> impl IntoVie
             })
             .collect::<Vec<_>>()
     });
-    let s = sim.clone();
     let n_channels = graph.channels.len();
     let labels = Memo::new(move |_| {
         let mut out = vec![None; n_channels];
-        for &(c, d) in s
-            .transfers
-            .get(cycle.get() as usize)
-            .map_or(&[][..], Vec::as_slice)
-        {
-            if let Some(slot) = out.get_mut(c as usize) {
-                *slot = Some(d.to_string());
+        let c = cycle.get();
+        compiler.frames.with(|f| {
+            for &(ch, d) in f.as_ref().map_or(&[][..], |f| f.transfers_of(c)) {
+                if let Some(slot) = out.get_mut(ch as usize) {
+                    *slot = Some(d.to_string());
+                }
             }
-        }
+        });
         out
     });
     let s = sim.clone();
@@ -169,15 +231,16 @@ fn player(graph: Arc<GraphView>, sim: Arc<SimView>, millis: f64) -> impl IntoVie
             <p class="note">{format!("Showing the first {} of {} cycles.", sim.recorded, sim.cycles)}</p>
         }
     });
-    let vcd_name = format!("{}.vcd", graph.func);
-    let vcd = sim.clone();
-    let error = RwSignal::new(None::<String>);
-    let transfers = sim.clone();
     let moving = move || {
-        transfers
-            .transfers
-            .get(cycle.get() as usize)
-            .map_or(0, Vec::len)
+        let c = cycle.get();
+        compiler
+            .frames
+            .with(|f| f.as_ref().map_or(0, |f| f.transfers_of(c).len()))
+    };
+    let vcd_label = if sim.vcd_cycles < sim.cycles {
+        format!("Download VCD (first {} cycles)", sim.vcd_cycles)
+    } else {
+        "Download VCD".to_string()
     };
     view! {
         <div class="sim-controls">
@@ -239,15 +302,17 @@ fn player(graph: Arc<GraphView>, sim: Arc<SimView>, millis: f64) -> impl IntoVie
             <span data-testid="sim-cycles" data-cycles=sim.cycles.to_string()>
                 {format!("{} cycles ({})", sim.cycles, sim.status)}
             </span>
-            <span class="muted">{format!("simulated in {millis:.0} ms")}</span>
+            <span class="muted" data-testid="sim-time">
+                {format!("simulated in {millis:.0} ms; replay trace {} bytes", sim.trace_bytes)}
+            </span>
             <button
                 class="button small"
                 data-testid="sim-vcd"
-                on:click=move |_| error.set(download_text(&vcd_name, &vcd.vcd).err())
+                on:click=move |_| compiler.request_vcd()
             >
-                "Download VCD"
+                {vcd_label}
             </button>
-            {move || error.get().map(|e| view! { <span class="error">{e}</span> })}
+            {move || compiler.vcd_error.get().map(|e| view! { <span class="error">{e}</span> })}
         </div>
         {truncated}
         {(!sim.report.is_empty()).then(|| view! { <pre class="sim-report" data-testid="sim-report">{sim.report.clone()}</pre> })}
