@@ -75,7 +75,8 @@ pub async fn simulate<F: Future<Output = bool>>(
             transfers: run.transfers(),
             iterations: run.header_tokens().1,
             expected_iterations,
-            max_cycles: setup.options.max_cycles,
+            // `simulation_setup` always resolves the limit (scaled to the interpreter's work).
+            max_cycles: setup.options.max_cycles.unwrap_or(u64::MAX),
         };
         if !between(progress).await {
             let outcome = WireSimulation {
