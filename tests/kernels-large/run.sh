@@ -7,7 +7,8 @@
 #      interpreter within the default cycle limit under on-merges, FPGA20 and FPL22
 #      (sim_limits::*, ignored in the plain `cargo test`), each printing cycles and cycles/s;
 #   3. the RTL in GHDL and Icarus Verilog at the simulator's cycle count, FPGA20 buffers
-#      (tests/rtl-corpus/run.sh with KERNELS set to this directory, $SIM_TIMEOUT s per run).
+#      (tests/rtl-corpus/run.sh with KERNELS set to this directory, $SIM_TIMEOUT s per run),
+#      the two HDLs side by side (one core each: the multi-million-cycle testbenches dominate).
 # Prints the time of each step and "N passed, M failed" last; exits 1 on failure.
 set -u
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -22,7 +23,19 @@ step() {
 step "check-native" env KERNELS="$HERE" BUDGET="${BUDGET:-2000000}" "$ROOT/tests/kernels/check-native.sh"
 step "oracle and simulation" bash -c "cd '$ROOT' && cargo test -q -p rivulet-core --features cli --test it \
   -- --include-ignored --nocapture --test-threads=2 kernels_large sim_limits::"
-step "RTL (FPGA20, GHDL and Icarus)" env KERNELS="$HERE" BUFFERS=fpga20 SIM_TIMEOUT="${SIM_TIMEOUT:-2400}" \
-  "$ROOT/tests/rtl-corpus/run.sh"
+# One HDL's RTL check of the tier, its report in $1.
+rtl() {
+  env KERNELS="$HERE" BUFFERS=fpga20 SIM_TIMEOUT="${SIM_TIMEOUT:-2400}" HDLS="$2" \
+    "$ROOT/tests/rtl-corpus/run.sh" >"$1" 2>&1
+}
+rtl_both() {
+  local logs; logs="$(mktemp -d "${TMPDIR:-/tmp}/rivulet-large.XXXXXX")"
+  rtl "$logs/vhdl" vhdl & local vhdl=$!
+  rtl "$logs/verilog" verilog; local verilog=$?
+  wait "$vhdl"; local status=$?
+  cat "$logs/vhdl" "$logs/verilog"; rm -rf "$logs"
+  [ "$status" -eq 0 ] && [ "$verilog" -eq 0 ]
+}
+step "RTL (FPGA20, GHDL and Icarus)" rtl_both
 echo "$PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

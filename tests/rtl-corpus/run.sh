@@ -5,14 +5,15 @@
 # The RTL cycle count must equal the one `rivulet sim K.c` reports (a failed simulation fails).
 # Kernels run two at a time (xargs -P2); each simulation is limited to $SIM_TIMEOUT seconds.
 # BUFFERS=on-merges|fpga20|fpl22 (default on-merges) picks the buffer placement of both;
-# KERNELS (default tests/kernels) the corpus directory, holding <name>/<name>.c.
+# KERNELS (default tests/kernels) the corpus directory, holding <name>/<name>.c; HDLS (default
+# "vhdl verilog") the HDLs to check.
 # Prints one line per check and "N passed, M failed" last; exits 1 on failure.
 set -u
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/rivulet-rtl-corpus.XXXXXX")"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$WORK"' EXIT; [ -n "${KEEP:-}" ] && echo "work dir: $WORK"
-export SIM_TIMEOUT="${SIM_TIMEOUT:-60}" BUFFERS="${BUFFERS:-on-merges}"
+export SIM_TIMEOUT="${SIM_TIMEOUT:-60}" BUFFERS="${BUFFERS:-on-merges}" HDLS="${HDLS:-vhdl verilog}"
 (cd "$ROOT" && cargo build -q -p rivulet-core --features cli) || { echo "0 passed, 1 failed"; exit 1; }
 export KERNELS="${KERNELS:-$ROOT/tests/kernels}"
 export RIVULET="$ROOT/target/debug/rivulet" WORK ROOT
@@ -25,7 +26,7 @@ check_kernel() {
     sim_cycles=$(printf '%s\n' "$out" | sed -n 's/^finished in \([0-9]*\) cycles$/\1/p' | tail -n 1)
   fi
   if [ -z "$sim_cycles" ]; then echo "FAIL  $k: rivulet sim did not finish"; return; fi
-  for hdl in vhdl verilog; do
+  for hdl in $HDLS; do
     case $hdl in vhdl) tool=ghdl ;; verilog) tool=iverilog ;; esac
     if ! command -v $tool >/dev/null; then echo "SKIP  $k $hdl ($tool not found)"; continue; fi
     dir="$WORK/$k-$hdl"

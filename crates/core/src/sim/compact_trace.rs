@@ -76,10 +76,15 @@ impl CompactTrace {
         self.full
     }
 
+    /// Whether the next [`CompactTrace::record`] will record its cycle.
+    pub fn has_room(&self) -> bool {
+        !self.full && self.bytes() < self.budget
+    }
+
     /// Records the settled signals of the next cycle; returns false (and records nothing)
     /// once the budget is reached.
     pub fn record(&mut self, sig: &Signals) -> bool {
-        if self.full || self.bytes() >= self.budget {
+        if !self.has_room() {
             self.full = true;
             return false;
         }

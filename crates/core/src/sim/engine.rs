@@ -29,6 +29,15 @@ use crate::diag::Diagnostic;
 /// A running simulation of one netlist; [`Simulator::step`] advances one cycle.
 pub struct Simulator<'n> {
     netlist: &'n Netlist,
+    trace: Option<TraceBuilder>,
+    s: SimState,
+}
+
+/// Everything of a [`Simulator`] but its netlist and full trace: taken with
+/// [`Simulator::snapshot`], a run goes on from it with [`Simulator::resume`] exactly as the
+/// original went on (the simulation is deterministic).
+#[derive(Clone)]
+pub struct SimState {
     models: Vec<Box<dyn UnitModel>>,
     stateful: Vec<usize>,
     producer: Vec<u32>,
@@ -45,8 +54,14 @@ pub struct Simulator<'n> {
     max_cycles: u64,
     eval_limit: u64,
     evaluations: u64,
-    trace: Option<TraceBuilder>,
     status: Option<Status>,
+}
+
+impl SimState {
+    /// The cycle the state is before (the next one a resumed run simulates).
+    pub fn cycle(&self) -> u64 {
+        self.cycle
+    }
 }
 
 impl<'n> Simulator<'n> {
@@ -83,101 +98,118 @@ impl<'n> Simulator<'n> {
         }
         Ok(Self {
             netlist,
-            producer: netlist
-                .channels
-                .iter()
-                .map(|c| c.producer.0 as u32)
-                .collect(),
-            consumer: netlist
-                .channels
-                .iter()
-                .map(|c| c.consumer.0 as u32)
-                .collect(),
-            sig: Signals {
-                valid: vec![false; n],
-                ready: vec![false; n],
-                data: vec![0; n],
-            },
-            work,
-            memories: netlist
-                .memories
-                .iter()
-                .map(|m| m.contents.iter().map(|&w| truncate(w, m.width)).collect())
-                .collect(),
-            exits,
-            exits_done: 0,
-            cycle: 0,
-            last_transfer: None,
-            deadlock_cycles: options
-                .deadlock_cycles
-                .unwrap_or(1000.max(4 * max_latency + 64)),
-            max_cycles: options.max_cycles.unwrap_or(super::DEFAULT_MAX_CYCLES),
-            eval_limit: 64 * models.len() as u64 + 1024,
-            evaluations: 0,
             trace: options.trace.then(|| TraceBuilder::new(n)),
-            stateful,
-            models,
-            status: None,
+            s: SimState {
+                producer: netlist
+                    .channels
+                    .iter()
+                    .map(|c| c.producer.0 as u32)
+                    .collect(),
+                consumer: netlist
+                    .channels
+                    .iter()
+                    .map(|c| c.consumer.0 as u32)
+                    .collect(),
+                sig: Signals {
+                    valid: vec![false; n],
+                    ready: vec![false; n],
+                    data: vec![0; n],
+                },
+                work,
+                memories: netlist
+                    .memories
+                    .iter()
+                    .map(|m| m.contents.iter().map(|&w| truncate(w, m.width)).collect())
+                    .collect(),
+                exits,
+                exits_done: 0,
+                cycle: 0,
+                last_transfer: None,
+                deadlock_cycles: options
+                    .deadlock_cycles
+                    .unwrap_or(1000.max(4 * max_latency + 64)),
+                max_cycles: options.max_cycles.unwrap_or(super::DEFAULT_MAX_CYCLES),
+                eval_limit: 64 * models.len() as u64 + 1024,
+                evaluations: 0,
+                stateful,
+                models,
+                status: None,
+            },
         })
+    }
+
+    /// A copy of the run's state, to go on from later with [`Simulator::resume`].
+    pub fn snapshot(&self) -> SimState {
+        self.s.clone()
+    }
+
+    /// The run of `netlist` that `state` (a [`Simulator::snapshot`] of a run of the same
+    /// netlist) was taken from, going on from there, without a full trace.
+    pub fn resume(netlist: &'n Netlist, state: SimState) -> Self {
+        Simulator {
+            netlist,
+            trace: None,
+            s: state,
+        }
     }
 
     /// The current cycle number (the next one [`Simulator::step`] simulates).
     pub fn cycle(&self) -> u64 {
-        self.cycle
+        self.s.cycle
     }
 
     /// The signals of the last settled cycle.
     pub fn signals(&self) -> &Signals {
-        &self.sig
+        &self.s.sig
     }
 
     /// The memories' current words.
     pub fn memories(&self) -> &[Vec<u64>] {
-        &self.memories
+        &self.s.memories
     }
 
     /// Unit evaluations so far (the simulator's unit of work).
     pub fn evaluations(&self) -> u64 {
-        self.evaluations
+        self.s.evaluations
     }
 
     /// Why the run stopped, once it has.
     pub fn status(&self) -> Option<&Status> {
-        self.status.as_ref()
+        self.s.status.as_ref()
     }
 
     /// Simulates one cycle; returns the status once the run has ended (then does nothing).
     pub fn step(&mut self) -> Option<&Status> {
-        if self.status.is_some() {
-            return self.status.as_ref();
+        if self.s.status.is_some() {
+            return self.s.status.as_ref();
         }
         if let Err(channels) = self.settle() {
-            self.status = Some(Status::CombLoop(CombLoopReport {
-                cycle: self.cycle,
+            self.s.status = Some(Status::CombLoop(CombLoopReport {
+                cycle: self.s.cycle,
                 channels,
             }));
-            return self.status.as_ref();
+            return self.s.status.as_ref();
         }
         if let Some(t) = &mut self.trace {
-            t.record(&self.sig);
+            t.record(&self.s.sig);
         }
         let mut moved = false;
-        for (c, v) in self.sig.valid.iter().enumerate() {
-            moved |= *v && self.sig.ready[c];
+        for (c, v) in self.s.sig.valid.iter().enumerate() {
+            moved |= *v && self.s.sig.ready[c];
         }
-        for (c, token) in &mut self.exits {
-            if token.is_none() && self.sig.valid[*c] && self.sig.ready[*c] {
-                *token = Some(self.sig.data[*c]);
-                self.exits_done += 1;
+        for (c, token) in &mut self.s.exits {
+            if token.is_none() && self.s.sig.valid[*c] && self.s.sig.ready[*c] {
+                *token = Some(self.s.sig.data[*c]);
+                self.s.exits_done += 1;
             }
         }
         let changed = self.clock();
         if moved {
-            self.last_transfer = Some(self.cycle);
+            self.s.last_transfer = Some(self.s.cycle);
         }
-        self.status = self.end_condition(moved, changed);
-        self.cycle += 1;
-        self.status.as_ref()
+        self.s.status = self.end_condition(moved, changed);
+        self.s.cycle += 1;
+        self.s.status.as_ref()
     }
 
     /// Runs to the end and returns the result.
@@ -189,35 +221,35 @@ impl<'n> Simulator<'n> {
     /// The result so far (normally called after the run has ended).
     pub fn finish(self) -> SimResult {
         SimResult {
-            cycles: self.cycle,
-            outputs: self.exits.iter().map(|e| e.1).collect(),
-            memories: self.memories,
-            trace: self.trace.map(|t| t.finish(self.cycle)),
-            status: self.status.unwrap_or(Status::CycleLimit),
-            evaluations: self.evaluations,
+            cycles: self.s.cycle,
+            outputs: self.s.exits.iter().map(|e| e.1).collect(),
+            memories: self.s.memories,
+            trace: self.trace.map(|t| t.finish(self.s.cycle)),
+            status: self.s.status.unwrap_or(Status::CycleLimit),
+            evaluations: self.s.evaluations,
         }
     }
 
     /// Evaluates pending units until no signal changes.
     fn settle(&mut self) -> Result<(), Vec<usize>> {
         let mut n = 0;
-        while let Some(u) = self.work.pop() {
+        while let Some(u) = self.s.work.pop() {
             let mut comb = Comb {
-                sig: &mut self.sig,
-                producer: &self.producer,
-                consumer: &self.consumer,
-                work: &mut self.work,
+                sig: &mut self.s.sig,
+                producer: &self.s.producer,
+                consumer: &self.s.consumer,
+                work: &mut self.s.work,
                 changed: None,
-                cycle: self.cycle,
+                cycle: self.s.cycle,
             };
-            self.models[u as usize].eval(&mut comb);
+            self.s.models[u as usize].eval(&mut comb);
             n += 1;
-            if n > self.eval_limit {
-                self.evaluations += n;
+            if n > self.s.eval_limit {
+                self.s.evaluations += n;
                 return self.oscillating();
             }
         }
-        self.evaluations += n;
+        self.s.evaluations += n;
         Ok(())
     }
 
@@ -227,39 +259,39 @@ impl<'n> Simulator<'n> {
     fn oscillating(&mut self) -> Result<(), Vec<usize>> {
         let mut log = Vec::new();
         let mut n = 0;
-        while let Some(u) = self.work.pop() {
+        while let Some(u) = self.s.work.pop() {
             let mut comb = Comb {
-                sig: &mut self.sig,
-                producer: &self.producer,
-                consumer: &self.consumer,
-                work: &mut self.work,
+                sig: &mut self.s.sig,
+                producer: &self.s.producer,
+                consumer: &self.s.consumer,
+                work: &mut self.s.work,
                 changed: Some(&mut log),
-                cycle: self.cycle,
+                cycle: self.s.cycle,
             };
-            self.models[u as usize].eval(&mut comb);
+            self.s.models[u as usize].eval(&mut comb);
             n += 1;
-            if n > self.eval_limit {
-                self.evaluations += n;
+            if n > self.s.eval_limit {
+                self.s.evaluations += n;
                 log.sort_unstable();
                 log.dedup();
                 return Err(log);
             }
         }
-        self.evaluations += n;
+        self.s.evaluations += n;
         Ok(())
     }
 
     /// The rising edge: clocks every unit with registers; returns whether any register changed.
     fn clock(&mut self) -> bool {
         let mut edge = Edge {
-            sig: &self.sig,
-            memories: &mut self.memories,
-            cycle: self.cycle,
+            sig: &self.s.sig,
+            memories: &mut self.s.memories,
+            cycle: self.s.cycle,
         };
         let mut changed = false;
-        for &u in &self.stateful {
-            if self.models[u].clock(&mut edge) {
-                self.work.push(u as u32);
+        for &u in &self.s.stateful {
+            if self.s.models[u].clock(&mut edge) {
+                self.s.work.push(u as u32);
                 changed = true;
             }
         }
@@ -268,22 +300,28 @@ impl<'n> Simulator<'n> {
 
     fn end_condition(&self, moved: bool, changed: bool) -> Option<Status> {
         let quiescent = !moved && !changed;
-        if self.exits.is_empty() {
-            if quiescent && !self.sig.valid.iter().any(|&v| v) {
+        if self.s.exits.is_empty() {
+            if quiescent && !self.s.sig.valid.iter().any(|&v| v) {
                 return Some(Status::Finished);
             }
-        } else if self.exits_done == self.exits.len() {
+        } else if self.s.exits_done == self.s.exits.len() {
             return Some(Status::Finished);
         }
         // Cycles since the last transfer (this one included when nothing moved in it).
         let idle = self
+            .s
             .last_transfer
-            .map_or(self.cycle + 1, |c| self.cycle - c);
-        if quiescent || idle >= self.deadlock_cycles {
-            let report = deadlock::report(self.netlist, &self.sig, self.cycle, self.last_transfer);
+            .map_or(self.s.cycle + 1, |c| self.s.cycle - c);
+        if quiescent || idle >= self.s.deadlock_cycles {
+            let report = deadlock::report(
+                self.netlist,
+                &self.s.sig,
+                self.s.cycle,
+                self.s.last_transfer,
+            );
             return Some(Status::Deadlock(report));
         }
-        if self.cycle + 1 >= self.max_cycles {
+        if self.s.cycle + 1 >= self.s.max_cycles {
             return Some(Status::CycleLimit);
         }
         None

@@ -31,6 +31,7 @@ mod engine;
 mod netlist;
 mod netlist_check;
 pub mod run_kernel;
+mod snapshots;
 mod trace;
 mod units;
 pub mod value;
@@ -38,11 +39,12 @@ mod vcd;
 
 pub use compact_trace::{CompactTrace, Frames};
 pub use deadlock::{CombLoopReport, DeadlockReport, Wait, WaitReason};
-pub use engine::Simulator;
+pub use engine::{SimState, Simulator};
 pub use netlist::{
     BufferType, Channel, ChannelId, FloatOp, FloatPredicate, IntOp, IntPredicate, Memory, Netlist,
     Unit, UnitId, UnitKind,
 };
+pub use snapshots::Snapshots;
 pub use trace::{ChannelState, Frame, Trace};
 pub use units::Signals;
 pub use vcd::to_vcd;

@@ -10,6 +10,7 @@
 //! header's output channel (ties: the smaller interval).
 
 use super::adapter::{build_netlist, Adapted, KernelInputs, UnitOrigin};
+use super::snapshots::Snapshots;
 use super::{CompactTrace, DeadlockReport, SimOptions, SimResult, Simulator, Status};
 use crate::buffer::cyclic_channels;
 use crate::diag::Diagnostic;
@@ -94,6 +95,8 @@ pub struct KernelCheck {
     pub trace: Option<super::Trace>,
     /// The compact record, if one was kept ([`KernelRun::recording`]).
     pub compact: Option<CompactTrace>,
+    /// Snapshots of the cycles the compact record had no room for ([`KernelRun::recording`]).
+    pub snapshots: Option<Snapshots>,
 }
 
 impl KernelCheck {
@@ -159,6 +162,7 @@ pub struct KernelRun<'a> {
     /// Transfers on every channel so far.
     moved: u64,
     compact: Option<CompactTrace>,
+    snapshots: Option<Snapshots>,
 }
 
 /// A finished [`KernelRun`].
@@ -170,6 +174,8 @@ pub struct RunEnd {
     pub loops: Vec<LoopIi>,
     /// The compact record, if one was kept ([`KernelRun::recording`]).
     pub compact: Option<CompactTrace>,
+    /// Snapshots of the cycles the compact record had no room for.
+    pub snapshots: Option<Snapshots>,
 }
 
 impl<'a> KernelRun<'a> {
@@ -187,17 +193,25 @@ impl<'a> KernelRun<'a> {
             headers,
             moved: 0,
             compact: None,
+            snapshots: None,
         })
     }
 
-    /// Also records every simulated cycle in `trace` (until its budget is reached).
-    pub fn recording(mut self, trace: CompactTrace) -> Self {
+    /// Also records every simulated cycle in `trace` until its budget is reached, and from
+    /// then on keeps `snapshots` of the run, so that every cycle can be replayed.
+    pub fn recording(mut self, trace: CompactTrace, snapshots: Snapshots) -> Self {
         self.compact = Some(trace);
+        self.snapshots = Some(snapshots);
         self
     }
 
     /// Simulates one cycle; false once the run has ended (then does nothing).
     pub fn step(&mut self) -> bool {
+        if let (Some(t), Some(s)) = (&self.compact, &mut self.snapshots) {
+            if !t.has_room() {
+                s.offer(&self.sim);
+            }
+        }
         let cycle = self.sim.cycle();
         let running = self.sim.step().is_none();
         if self.sim.cycle() == cycle {
@@ -269,6 +283,7 @@ impl<'a> KernelRun<'a> {
             result: self.sim.finish(),
             loops,
             compact: self.compact,
+            snapshots: self.snapshots,
         }
     }
 }
@@ -290,6 +305,7 @@ impl KernelCheck {
             loops: end.loops,
             trace: result.trace,
             compact: end.compact,
+            snapshots: end.snapshots,
         }
     }
 }

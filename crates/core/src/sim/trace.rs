@@ -24,7 +24,7 @@ pub enum ChannelState {
 
 impl ChannelState {
     /// The state of the 2 low bits (bit 0 ready, bit 1 valid).
-    pub(super) fn from_bits(bits: u8) -> Self {
+    pub fn from_bits(bits: u8) -> Self {
         match bits & 3 {
             0 => ChannelState::Idle,
             1 => ChannelState::Accept,

@@ -1,22 +1,27 @@
 //! The simulation view's data: a kernel check ([`crate::sim::run_kernel`]) replayed on the
 //! graph view's channels. [`SimView`] is the run's summary — cycles, the outcome of the check
 //! against the interpreter, the units and channels of a deadlock, each loop's interval — and
-//! [`SimReplay`] keeps the run's [`CompactTrace`] to answer the page's requests for windows of
-//! cycles ([`SimFrames`]: the handshake state of every channel, the data of every transfer)
-//! and for the run as VCD, so neither side ever holds every cycle's full state.
+//! [`SimReplay`] keeps the run's [`CompactTrace`], and the [`Snapshots`] that take over when the
+//! trace's byte budget is reached, to answer the page's requests for windows of cycles
+//! ([`SimFrames`]: the handshake state of every channel, the data of every transfer) and for
+//! the run as VCD, so neither side ever holds every cycle's full state.
 //!
 //! Invariants: a [`SimFrames`] row has one character per graph channel (`0` idle, `1` accept,
 //! `2` stall, `3` transfer, `-` for channels the simulator does not model, e.g. memrefs);
-//! frames exist for cycles `0..recorded`, `recorded <= cycles` (the trace's byte budget may stop
-//! the recording early); the VCD covers cycles `0..vcd_cycles`, `vcd_cycles <= recorded`;
+//! frames exist for cycles `0..recorded`, and `recorded == cycles` whenever the run recorded
+//! snapshots (the worker's runs always do); a row past the trace is the resumed simulator's,
+//! equal to the original run's; the VCD covers the trace's cycles `0..vcd_cycles`;
 //! indices in `deadlock_channels`/`deadlock_units` index the graph view's channels/units.
 
 use super::model::GraphView;
 use crate::handshake::Func;
 use crate::sim::adapter::{Adapted, UnitOrigin};
 use crate::sim::run_kernel::{describe_deadlock, KernelCheck};
-use crate::sim::{to_vcd, ChannelState, CompactTrace, Netlist, Status, StatusKind};
+use crate::sim::{
+    to_vcd, ChannelState, CompactTrace, Netlist, SimState, Simulator, Snapshots, Status, StatusKind,
+};
 use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 /// At most this many (cycle, channel) values go into the VCD download; a longer run's VCD
@@ -26,6 +31,11 @@ pub const MAX_VCD_STATES: u64 = 12_000_000;
 pub const REPLAY_BUDGET: usize = 96 << 20;
 /// The replay's trace keeps a full checkpoint every this many cycles.
 pub const REPLAY_INTERVAL: u64 = 1024;
+/// Past the trace's budget, the replay keeps a snapshot of the simulator every this many
+/// cycles at first (the stride doubles when [`REPLAY_SNAPSHOTS`] are exceeded).
+pub const REPLAY_SNAPSHOT_STRIDE: u64 = 16_384;
+/// At most this many snapshots are kept past the trace's budget.
+pub const REPLAY_SNAPSHOTS: usize = 64;
 
 /// A checked run, summarised for the page.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -81,7 +91,8 @@ impl SimFrames {
     }
 }
 
-/// A run kept for replay: its compact trace and its circuit, mapped to the graph's channels.
+/// A run kept for replay: its compact trace, the snapshots that cover the cycles after it, and
+/// its circuit, mapped to the graph's channels.
 #[derive(Clone, Debug)]
 pub struct SimReplay {
     netlist: Netlist,
@@ -89,15 +100,35 @@ pub struct SimReplay {
     /// The simulator channel of each graph channel.
     sim_channel: Vec<Option<usize>>,
     trace: CompactTrace,
+    snapshots: Snapshots,
+    /// Cycles the run simulated.
+    cycles: u64,
+    /// Where the last replay past the trace stopped: playing on from there needs no new
+    /// resumption.
+    cursor: RefCell<Option<CursorState>>,
 }
 
-/// The empty trace a run of `adapted` records for [`SimReplay`] (pass it to
+/// A resumable state of the run (wrapped for `Debug`).
+#[derive(Clone)]
+struct CursorState(SimState);
+
+impl std::fmt::Debug for CursorState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CursorState")
+    }
+}
+
+/// The empty record a run of `adapted` keeps for [`SimReplay`]: a compact trace and the
+/// snapshots that take over once the trace is full (pass both to
 /// [`crate::sim::run_kernel::KernelRun::recording`]).
-pub fn replay_trace(adapted: &Adapted) -> CompactTrace {
-    CompactTrace::new(
-        adapted.netlist.channels.len(),
-        REPLAY_INTERVAL,
-        REPLAY_BUDGET,
+pub fn replay_trace(adapted: &Adapted) -> (CompactTrace, Snapshots) {
+    (
+        CompactTrace::new(
+            adapted.netlist.channels.len(),
+            REPLAY_INTERVAL,
+            REPLAY_BUDGET,
+        ),
+        Snapshots::new(REPLAY_SNAPSHOT_STRIDE, REPLAY_SNAPSHOTS),
     )
 }
 
@@ -108,6 +139,9 @@ impl SimReplay {
         let sim_channel = sim_channels(graph, &check.adapted);
         Some(SimReplay {
             trace: check.compact?,
+            snapshots: check.snapshots?,
+            cycles: check.cycles,
+            cursor: RefCell::new(None),
             netlist: check.adapted.netlist,
             top: func.name.clone(),
             sim_channel,
@@ -119,52 +153,108 @@ impl SimReplay {
         &self.top
     }
 
-    /// Cycles that can be replayed.
+    /// Cycles that can be replayed: all of them once snapshots took over from the trace.
     pub fn recorded(&self) -> u64 {
-        self.trace.cycles()
+        replayable(&self.trace, &self.snapshots, self.cycles)
     }
 
-    /// Up to `count` cycles from `from` on (fewer at the end of the recording).
+    /// Up to `count` cycles from `from` on (fewer at the end of the run).
     pub fn frames(&self, from: u64, count: usize) -> SimFrames {
         let mut out = SimFrames {
             from,
             ..SimFrames::default()
         };
         for frame in self.trace.frames(from).take(count) {
-            let mut row = String::with_capacity(self.sim_channel.len());
-            let mut moved = Vec::new();
-            for (g, s) in self.sim_channel.iter().enumerate() {
-                let Some(s) = *s else {
-                    row.push('-');
-                    continue;
-                };
-                let state = frame.state(s);
-                row.push(match state {
-                    ChannelState::Idle => '0',
-                    ChannelState::Accept => '1',
-                    ChannelState::Stall => '2',
-                    ChannelState::Transfer => '3',
-                });
-                let width = self.netlist.channels.get(s).map_or(0, |c| c.width);
-                if width > 0 && state == ChannelState::Transfer {
-                    moved.push((g as u32, signed(frame.data[s], width)));
-                }
-            }
-            out.states.push(row);
-            out.transfers.push(moved);
+            self.push_row(&mut out, |c| frame.state(c), |c| frame.data[c]);
+        }
+        let next = from + out.states.len() as u64;
+        let left = count - out.states.len();
+        if left > 0 && next < self.recorded() {
+            self.simulate_rows(&mut out, next, left);
         }
         out
     }
 
+    /// Appends the rows of `count` cycles from `from` on (past the trace), simulated again
+    /// from the cursor or the nearest snapshot.
+    fn simulate_rows(&self, out: &mut SimFrames, from: u64, count: usize) {
+        let Some((at, snapshot)) = self.snapshots.at_or_before(from) else {
+            return;
+        };
+        let cursor = self.cursor.borrow_mut().take();
+        let state = match cursor {
+            Some(CursorState(s)) if (*at..=from).contains(&s.cycle()) => s,
+            _ => snapshot.clone(),
+        };
+        let mut sim = Simulator::resume(&self.netlist, state);
+        while sim.cycle() < from && sim.step().is_none() {}
+        for _ in 0..count {
+            if sim.cycle() >= self.cycles || sim.cycle() != from + out_len(out, from) {
+                break;
+            }
+            sim.step();
+            let sig = sim.signals();
+            self.push_row(
+                out,
+                |c| ChannelState::from_bits(u8::from(sig.valid[c]) << 1 | u8::from(sig.ready[c])),
+                |c| sig.data[c],
+            );
+        }
+        *self.cursor.borrow_mut() = Some(CursorState(sim.snapshot()));
+    }
+
+    /// Appends one cycle's row, from each simulator channel's state and data.
+    fn push_row(
+        &self,
+        out: &mut SimFrames,
+        state_of: impl Fn(usize) -> ChannelState,
+        data_of: impl Fn(usize) -> u64,
+    ) {
+        let mut row = String::with_capacity(self.sim_channel.len());
+        let mut moved = Vec::new();
+        for (g, s) in self.sim_channel.iter().enumerate() {
+            let Some(s) = *s else {
+                row.push('-');
+                continue;
+            };
+            let state = state_of(s);
+            row.push(match state {
+                ChannelState::Idle => '0',
+                ChannelState::Accept => '1',
+                ChannelState::Stall => '2',
+                ChannelState::Transfer => '3',
+            });
+            let width = self.netlist.channels.get(s).map_or(0, |c| c.width);
+            if width > 0 && state == ChannelState::Transfer {
+                moved.push((g as u32, signed(data_of(s), width)));
+            }
+        }
+        out.states.push(row);
+        out.transfers.push(moved);
+    }
+
     /// The run as VCD, its first [`vcd_cycles`] cycles.
     pub fn vcd(&self) -> String {
-        let n = vcd_cycles(&self.netlist, self.recorded());
+        let n = vcd_cycles(&self.netlist, self.trace.cycles());
         to_vcd(
             &self.netlist,
             self.trace.frames(0).take(n as usize),
             &self.top,
         )
     }
+}
+
+/// The cycles of a `cycles`-cycle run that can be replayed from its trace and snapshots.
+fn replayable(trace: &CompactTrace, snapshots: &Snapshots, cycles: u64) -> u64 {
+    match snapshots.first_cycle() {
+        Some(first) if first <= trace.cycles() => cycles,
+        _ => trace.cycles(),
+    }
+}
+
+/// The number of rows of `out` from `from` on.
+fn out_len(out: &SimFrames, from: u64) -> u64 {
+    out.from + out.states.len() as u64 - from
 }
 
 /// The cycles of a `recorded`-cycle run of `netlist` that the VCD holds.
@@ -245,9 +335,9 @@ pub fn sim_view(func: &Func, graph: &GraphView, check: &KernelCheck) -> SimView 
         ));
     }
     view.report = report.join("\n");
-    if let Some(trace) = &check.compact {
-        view.recorded = trace.cycles();
-        view.vcd_cycles = vcd_cycles(netlist, view.recorded);
+    if let (Some(trace), Some(snapshots)) = (&check.compact, &check.snapshots) {
+        view.recorded = replayable(trace, snapshots, check.cycles);
+        view.vcd_cycles = vcd_cycles(netlist, trace.cycles());
         view.trace_bytes = trace.bytes() as u64;
     }
     view

@@ -7,7 +7,7 @@
 use crate::support::corpus;
 use rivulet_core::driver::{simulation_setup, Compiled, DriverOptions};
 use rivulet_core::sim::run_kernel::{build_circuit, KernelCheck, KernelRun};
-use rivulet_core::sim::{CompactTrace, Frame, SimOptions, Trace};
+use rivulet_core::sim::{CompactTrace, Frame, SimOptions, Snapshots, Trace};
 use std::path::Path;
 
 /// Calls `$callback!($($args)*; "tests/kernels" [names])` with kernels of varied shapes:
@@ -43,7 +43,7 @@ fn run_both(out: &Compiled, compact: CompactTrace) -> (KernelCheck, Trace) {
     let adapted = build_circuit(func, &timing, &setup).unwrap();
     let mut run = KernelRun::new(func, &adapted, &setup.options)
         .unwrap()
-        .recording(compact);
+        .recording(compact, Snapshots::new(1024, 4));
     while run.step() {}
     let end = run.finish();
     let mut check = KernelCheck::new(&setup, adapted.clone(), end);

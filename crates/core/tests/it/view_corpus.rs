@@ -8,7 +8,7 @@ use crate::support::corpus;
 use corpus::{kernel_name, load};
 use rivulet_core::driver::{compile, simulation_setup, BufferOptions, Compiled, DriverOptions};
 use rivulet_core::sim::run_kernel::{build_circuit, KernelCheck, KernelRun};
-use rivulet_core::sim::{to_vcd, SimOptions};
+use rivulet_core::sim::{to_vcd, CompactTrace, SimOptions, Snapshots};
 use rivulet_core::view::{
     graph_view, replay_trace, sim_view, GraphView, SimFrames, SimReplay, SimView, UnitClass,
 };
@@ -106,9 +106,10 @@ fn web_simulation_matches_rivulet_sim(file: &Path) {
     let (func, timing, setup) = simulation_setup(&out, &options).unwrap();
     let adapted = build_circuit(func, &timing, &setup).unwrap_or_else(|d| panic!("{name}: {d:?}"));
     let netlist = adapted.netlist.clone();
+    let (compact, snapshots) = replay_trace(&adapted);
     let mut run = KernelRun::new(func, &adapted, &setup.options)
         .unwrap()
-        .recording(replay_trace(&adapted));
+        .recording(compact, snapshots);
     while run.step() {}
     let end = run.finish();
     let mut web = KernelCheck::new(&setup, adapted.clone(), end);
@@ -170,6 +171,44 @@ fn web_simulation_matches_rivulet_sim(file: &Path) {
         to_vcd(&netlist, full.frames(), &func.name),
         "{name}"
     );
+    // A trace too small for the run: snapshots (few, so that they thin out) replay the rest.
+    let small = CompactTrace::new(netlist.channels.len(), 16, view.trace_bytes as usize / 3);
+    let mut run = KernelRun::new(func, &adapted, &setup.options)
+        .unwrap()
+        .recording(small, Snapshots::new(8, 3));
+    while run.step() {}
+    let check = KernelCheck::new(&setup, adapted.clone(), run.finish());
+    let short_view = sim_view(func, &graph, &check);
+    // (The first cycle is always recorded: a one-cycle run fits.)
+    assert!(
+        view.cycles == 1 || short_view.vcd_cycles < view.cycles,
+        "{name}: the trace held the whole run ({} cycles, {} of {} bytes)",
+        short_view.cycles,
+        short_view.trace_bytes,
+        view.trace_bytes
+    );
+    let short = SimReplay::new(func, &graph, check).unwrap();
+    assert_eq!(short.recorded(), view.cycles, "{name}");
+    assert_eq!(short.frames(0, usize::MAX), all, "{name}");
+    // Windows in order (the cursor plays on), then backwards (resumed from snapshots).
+    let mut starts: Vec<u64> = (0..view.cycles).step_by(7).collect();
+    starts.extend((0..view.cycles).rev().step_by(13));
+    for from in starts {
+        let window = short.frames(from, 7);
+        for k in 0..window.states.len() as u64 {
+            assert_eq!(
+                window.states_of(from + k),
+                all.states_of(from + k),
+                "{name} @{from}"
+            );
+            assert_eq!(window.transfers_of(from + k), all.transfers_of(from + k));
+        }
+        assert_eq!(
+            window.states.len() as u64,
+            7.min(view.cycles - from),
+            "{name} @{from}"
+        );
+    }
 }
 
 #[test]

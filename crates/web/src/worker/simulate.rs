@@ -52,7 +52,10 @@ pub async fn simulate<F: Future<Output = bool>>(
         Err(d) => return failed(messages(d)),
     };
     let mut run = match KernelRun::new(func, &adapted, &setup.options) {
-        Ok(r) => r.recording(replay_trace(&adapted)),
+        Ok(r) => {
+            let (trace, snapshots) = replay_trace(&adapted);
+            r.recording(trace, snapshots)
+        }
         Err(d) => return failed(messages(d)),
     };
     let expected_iterations = expected_block_entries(compiled, &run.header_tokens().0);

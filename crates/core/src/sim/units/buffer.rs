@@ -44,6 +44,7 @@ pub fn build(ty: BufferType, slots: usize, ins: usize, outs: usize) -> Box<dyn U
 }
 
 /// ONE_SLOT_BREAK_DV: `Ov = valid_r`, `Ir = ¬valid_r ∨ Or`.
+#[derive(Clone)]
 struct OneSlotDv {
     ins: usize,
     outs: usize,
@@ -77,6 +78,7 @@ impl UnitModel for OneSlotDv {
 }
 
 /// ONE_SLOT_BREAK_R: `Ir = ¬full`, `Ov = Iv ∨ full`, bypass when empty.
+#[derive(Clone)]
 struct OneSlotR {
     ins: usize,
     outs: usize,
@@ -115,6 +117,7 @@ impl UnitModel for OneSlotR {
 }
 
 /// ONE_SLOT_BREAK_DVR: `Ir = ¬full`, `Ov = full`.
+#[derive(Clone)]
 struct OneSlotDvr {
     ins: usize,
     outs: usize,
@@ -209,6 +212,7 @@ impl Fifo {
 }
 
 /// FIFO_BREAK_DV.
+#[derive(Clone)]
 struct FifoDv {
     ins: usize,
     outs: usize,
@@ -234,6 +238,7 @@ impl UnitModel for FifoDv {
 }
 
 /// FIFO_BREAK_NONE: FIFO_BREAK_DV plus a bypass when empty.
+#[derive(Clone)]
 struct FifoNone {
     ins: usize,
     outs: usize,
@@ -307,6 +312,7 @@ impl ShiftReg {
 }
 
 /// SHIFT_REG_BREAK_DV.
+#[derive(Clone)]
 struct ShiftRegDv {
     ins: usize,
     outs: usize,

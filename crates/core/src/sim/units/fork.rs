@@ -18,6 +18,7 @@ fn all_but(bits: impl Iterator<Item = bool>) -> (bool, Option<usize>) {
 }
 
 /// Eager fork with per-output `done` flags.
+#[derive(Clone)]
 pub struct Fork {
     ins: usize,
     outs: Vec<usize>,
@@ -66,6 +67,7 @@ impl UnitModel for Fork {
 }
 
 /// Lazy fork: all outputs and the input transfer together.
+#[derive(Clone)]
 pub struct LazyFork {
     pub ins: usize,
     pub outs: Vec<usize>,
@@ -85,6 +87,7 @@ impl UnitModel for LazyFork {
 }
 
 /// Join of control-only inputs.
+#[derive(Clone)]
 pub struct Join {
     pub ins: Vec<usize>,
     pub outs: usize,

@@ -5,6 +5,7 @@
 use super::{Comb, Edge, UnitModel};
 
 /// Offers one token from cycle 0 until it is taken.
+#[derive(Clone)]
 pub struct Entry {
     pub outs: usize,
     pub value: u64,
@@ -40,6 +41,7 @@ fn at(pattern: &[bool], cycle: u64) -> bool {
 }
 
 /// Offers `tokens` in order following the `offer` pattern (see `UnitKind::ScriptSource`).
+#[derive(Clone)]
 pub struct ScriptSource {
     outs: usize,
     tokens: Vec<u64>,
@@ -89,6 +91,7 @@ impl UnitModel for ScriptSource {
 }
 
 /// Ready in cycle c is `ready[c]` (true past the end).
+#[derive(Clone)]
 pub struct ScriptSink {
     pub ins: usize,
     pub ready: Vec<bool>,

@@ -8,6 +8,7 @@ use super::buffer::Fifo;
 use super::{Comb, Edge, UnitModel};
 
 /// Load or store port: `ins[k]` is wired to `outs[k]` for k = 0, 1.
+#[derive(Clone)]
 pub struct Ports {
     pub ins: Vec<usize>,
     pub outs: Vec<usize>,
@@ -23,6 +24,7 @@ impl UnitModel for Ports {
 }
 
 /// The memory controller of one memory.
+#[derive(Clone)]
 pub struct Controller {
     memory: usize,
     mem_start: usize,

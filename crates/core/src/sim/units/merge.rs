@@ -10,6 +10,7 @@ fn lowest_valid(c: &Comb<'_>, ins: &[usize]) -> Option<usize> {
 }
 
 /// Priority merge without a buffer.
+#[derive(Clone)]
 pub struct Merge {
     pub ins: Vec<usize>,
     pub outs: usize,
@@ -28,6 +29,7 @@ impl UnitModel for Merge {
 }
 
 /// Mux: the index token and the selected input are consumed with the output transfer.
+#[derive(Clone)]
 pub struct Mux {
     pub index: usize,
     pub ins: Vec<usize>,
@@ -50,6 +52,7 @@ impl UnitModel for Mux {
 }
 
 /// Control merge: priority merge → ONE_SLOT_BREAK_R on (index, data) → eager 2-way fork.
+#[derive(Clone)]
 pub struct ControlMerge {
     ins: Vec<usize>,
     outs: usize,

@@ -3,6 +3,7 @@
 use super::{Comb, UnitModel};
 
 /// A wire.
+#[derive(Clone)]
 pub struct Br {
     pub ins: usize,
     pub outs: usize,
@@ -16,6 +17,7 @@ impl UnitModel for Br {
 }
 
 /// Conditional branch: condition and data are consumed together.
+#[derive(Clone)]
 pub struct CondBr {
     pub cond: usize,
     pub data: usize,
@@ -42,6 +44,7 @@ impl UnitModel for CondBr {
 }
 
 /// Always-ready sink (also the model of a kernel exit).
+#[derive(Clone)]
 pub struct Sink {
     pub ins: usize,
 }
@@ -53,6 +56,7 @@ impl UnitModel for Sink {
 }
 
 /// A control token every cycle.
+#[derive(Clone)]
 pub struct Source {
     pub outs: usize,
 }
@@ -64,6 +68,7 @@ impl UnitModel for Source {
 }
 
 /// Constant: a wire from `ctrl` whose data is `value`.
+#[derive(Clone)]
 pub struct Constant {
     pub ctrl: usize,
     pub outs: usize,
@@ -78,6 +83,7 @@ impl UnitModel for Constant {
 }
 
 /// Select: a join of condition, true and false values (the unused value is consumed too).
+#[derive(Clone)]
 pub struct Select {
     pub cond: usize,
     pub t: usize,

@@ -145,7 +145,7 @@ impl Edge<'_> {
 }
 
 /// The behaviour of one unit.
-pub trait UnitModel {
+pub trait UnitModel: CloneUnitModel {
     /// Drives the unit's outputs (valid/data) and its inputs' ready from the current signals and
     /// registers.
     fn eval(&self, c: &mut Comb<'_>);
@@ -161,6 +161,24 @@ pub trait UnitModel {
     /// Whether `clock` must be called (the unit has registers or depends on the cycle number).
     fn has_state(&self) -> bool {
         false
+    }
+}
+
+/// Copies a boxed model (a run's snapshot copies every unit's registers).
+pub trait CloneUnitModel {
+    /// A copy of the model, registers included.
+    fn clone_box(&self) -> Box<dyn UnitModel>;
+}
+
+impl<T: UnitModel + Clone + 'static> CloneUnitModel for T {
+    fn clone_box(&self) -> Box<dyn UnitModel> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn UnitModel> {
+    fn clone(&self) -> Self {
+        self.clone_box()
     }
 }
 

@@ -44,6 +44,7 @@ impl Func {
 }
 
 /// A unary or binary operator with an optional pipeline.
+#[derive(Clone)]
 pub struct Operator {
     func: Func,
     lhs: usize,
