@@ -250,41 +250,6 @@ fn eval_f32(op: MathOp, a: &[f32]) -> f32 {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_round_trip_and_arity() {
-        for e in TABLE {
-            for (n, single) in [(e.double_name, false), (e.float_name, true)] {
-                let f = MathFn::lookup(n).unwrap();
-                assert_eq!((f.op, f.single, f.name()), (e.op, single, n));
-                assert_eq!(f.arity(), e.arity);
-            }
-        }
-        assert_eq!(MathFn::lookup("sinl"), None);
-        assert_eq!(
-            kernel_functions(),
-            "`fabs`, `fabsf`, `fmin`, `fminf`, `fmax`, `fmaxf`"
-        );
-    }
-
-    #[test]
-    fn eval_uses_the_form_of_the_call() {
-        let sqrtf = MathFn::lookup("sqrtf").unwrap();
-        assert_eq!(
-            sqrtf.eval(&[u64::from(2.25f32.to_bits())]),
-            u64::from(1.5f32.to_bits())
-        );
-        let pow = MathFn::lookup("pow").unwrap();
-        assert_eq!(
-            pow.eval(&[2f64.to_bits(), 10f64.to_bits()]),
-            1024f64.to_bits()
-        );
-    }
-}
-
 /// `tanh` computed as glibc computes it (fdlibm's formulation on `expm1`, with its thresholds),
 /// on the `libm` crate's `expm1`: musl's own `tanh` splits the range differently and lands up
 /// to 2 ulps away from glibc's on some inputs.
@@ -321,4 +286,39 @@ fn tanhf(x: f32) -> f32 {
         -t / (t + 2.0)
     };
     z.copysign(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_arity() {
+        for e in TABLE {
+            for (n, single) in [(e.double_name, false), (e.float_name, true)] {
+                let f = MathFn::lookup(n).unwrap();
+                assert_eq!((f.op, f.single, f.name()), (e.op, single, n));
+                assert_eq!(f.arity(), e.arity);
+            }
+        }
+        assert_eq!(MathFn::lookup("sinl"), None);
+        assert_eq!(
+            kernel_functions(),
+            "`fabs`, `fabsf`, `fmin`, `fminf`, `fmax`, `fmaxf`"
+        );
+    }
+
+    #[test]
+    fn eval_uses_the_form_of_the_call() {
+        let sqrtf = MathFn::lookup("sqrtf").unwrap();
+        assert_eq!(
+            sqrtf.eval(&[u64::from(2.25f32.to_bits())]),
+            u64::from(1.5f32.to_bits())
+        );
+        let pow = MathFn::lookup("pow").unwrap();
+        assert_eq!(
+            pow.eval(&[2f64.to_bits(), 10f64.to_bits()]),
+            1024f64.to_bits()
+        );
+    }
 }
