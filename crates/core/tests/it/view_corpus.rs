@@ -153,14 +153,7 @@ fn web_simulation_matches_rivulet_sim(file: &Path) {
     let from = view.recorded / 2;
     let window = replay.frames(from, 5);
     assert_eq!(window.from, from);
-    for k in 0..window.states.len() as u64 {
-        assert_eq!(
-            window.states_of(from + k),
-            all.states_of(from + k),
-            "{name}"
-        );
-        assert_eq!(window.transfers_of(from + k), all.transfers_of(from + k));
-    }
+    assert_window_of(&window, &all, &name);
     assert_eq!(
         serde_json::from_str::<SimFrames>(&serde_json::to_string(&window).unwrap()).unwrap(),
         window
@@ -195,18 +188,24 @@ fn web_simulation_matches_rivulet_sim(file: &Path) {
     starts.extend((0..view.cycles).rev().step_by(13));
     for from in starts {
         let window = short.frames(from, 7);
-        for k in 0..window.states.len() as u64 {
-            assert_eq!(
-                window.states_of(from + k),
-                all.states_of(from + k),
-                "{name} @{from}"
-            );
-            assert_eq!(window.transfers_of(from + k), all.transfers_of(from + k));
-        }
+        assert_window_of(&window, &all, &format!("{name} @{from}"));
         assert_eq!(
             window.states.len() as u64,
             7.min(view.cycles - from),
             "{name} @{from}"
+        );
+    }
+}
+
+/// Every cycle of `window` has the states and transfers `all` has for it.
+fn assert_window_of(window: &SimFrames, all: &SimFrames, what: &str) {
+    for k in 0..window.states.len() as u64 {
+        let cycle = window.from + k;
+        assert_eq!(window.states_of(cycle), all.states_of(cycle), "{what}");
+        assert_eq!(
+            window.transfers_of(cycle),
+            all.transfers_of(cycle),
+            "{what}"
         );
     }
 }
