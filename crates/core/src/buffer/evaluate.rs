@@ -21,7 +21,7 @@
 
 use super::channel_id::{ChannelId, ChannelVec};
 use super::circuit::{pending_pairs, BufferDelays, CfdfcEdge, Channel, Circuit, ReadyBreaks};
-use super::formulation::{DV_COST, MAX_SLOTS};
+use super::formulation::{DV_COST, MAX_SLOTS, R_COST};
 use super::greedy::{ChannelBuffers, Placement, MIN_READY_DELAY};
 use super::path_timing::{LatePaths, PathTiming};
 use crate::timing::TIME_TOLERANCE_NS;
@@ -331,7 +331,15 @@ impl Evaluator {
     pub fn score(&self, placement: &Placement, phi: &[f64]) -> f64 {
         let throughput: f64 = self.weights.iter().zip(phi).map(|(w, p)| w * p).sum();
         let breaks = placement.iter().filter(|b| b.break_dv).count();
-        throughput - DV_COST * breaks as f64
+        let ready_breaks = placement.iter().filter(|b| b.break_r).count();
+        let ready_cost = if self.ready_rows { R_COST } else { 0.0 };
+        throughput - DV_COST * breaks as f64 - ready_cost * ready_breaks as f64
+    }
+
+    /// Whether placements must meet the clock period on ready paths too (FPL22), where ready
+    /// breaks are the placement's to choose.
+    pub fn times_ready(&self) -> bool {
+        self.ready_rows
     }
 
     /// [`Self::score`] of `placement` with its slots [`Self::widened`]; `None` if it misses

@@ -10,7 +10,10 @@
 //! * *shift* a break onto a channel next to it (into its producer or out of its consumer)
 //!   where no throughput falls, then drop what is no longer needed;
 //! * *kick*: take a break out, cut the paths that then miss the clock period where the
-//!   greedy placement would, and drop what is no longer needed.
+//!   greedy placement would, and drop what is no longer needed;
+//! * FPL22 only, *ready slot*: break ready on CFDFC channels where transparent slots find
+//!   no room (their ready delay would make a ready path miss the clock period): the ready
+//!   break's slot lets the channel hold a token, which a loop may need to run at all.
 //!
 //! Throughputs are evaluated with [`super::formulation::MAX_SLOTS`] slots on every
 //! bufferizable channel where transparent slots fit within the clock period
@@ -22,7 +25,7 @@
 use super::channel_id::{ChannelId, ChannelVec};
 use super::circuit::Circuit;
 use super::evaluate::{Evaluator, OBJECTIVE_TOLERANCE};
-use super::greedy::{cut_data_valid_paths, Placement};
+use super::greedy::{cut_data_valid_paths, ChannelBuffers, Placement};
 use crate::handshake::OpId;
 use std::collections::BTreeMap;
 
@@ -83,7 +86,11 @@ impl<'a> LocalSearch<'a> {
             let shifted = self.shift_breaks(&mut state, &mut budget);
             let kicked =
                 !dropped && !shifted && self.kick_breaks(&mut state, &mut budget, &mut kick_from);
-            if (!dropped && !shifted && !kicked) || budget == 0 {
+            let slotted = !dropped
+                && !shifted
+                && !kicked
+                && self.add_ready_slots(&mut state, &mut budget);
+            if (!dropped && !shifted && !kicked && !slotted) || budget == 0 {
                 break;
             }
         }
@@ -230,6 +237,112 @@ impl<'a> LocalSearch<'a> {
             }
         }
         any
+    }
+
+    /// FPL22: breaks ready on CFDFC channels that hold no slot beyond their lean ones
+    /// (transparent slots found no room): first one channel at a time, then, for each
+    /// CFDFC, on all such channels of it at once (a loop that cannot run at all may need
+    /// several slots before its throughput rises), cutting the data/valid paths the ready
+    /// slots' delay makes late and dropping the ready breaks then not needed. Each change is
+    /// kept only when the objective rises; true if any was.
+    fn add_ready_slots(&self, state: &mut State, budget: &mut usize) -> bool {
+        if !self.eval.times_ready() {
+            return false;
+        }
+        let slotless = |p: &Placement, i: ChannelId| {
+            let (c, b) = (self.circuit.channel(i), &p[i]);
+            let on_loop = !self.eval.cfdfcs_of_channel[i].is_empty();
+            c.bufferizable && on_loop && !b.break_r && b.slots == c.lean(b).slots
+        };
+        let mut any = false;
+        for i in self.circuit.channel_ids() {
+            if !slotless(&state.placement, i) {
+                continue;
+            }
+            if *budget == 0 {
+                return any;
+            }
+            *budget -= 1;
+            any |= self.try_ready_slots(state, &[i], budget);
+        }
+        for k in 0..self.eval.weights.len() {
+            let channels: Vec<ChannelId> = self
+                .circuit
+                .channel_ids()
+                .filter(|&i| self.eval.cfdfcs_of_channel[i].contains(&k))
+                .filter(|&i| slotless(&state.placement, i))
+                .collect();
+            if channels.len() < 2 || *budget == 0 {
+                continue;
+            }
+            *budget -= 1;
+            any |= self.try_ready_slots(state, &channels, budget);
+        }
+        any
+    }
+
+    /// [`Self::add_ready_slots`] on `channels`: kept if the objective rises.
+    fn try_ready_slots(
+        &self,
+        state: &mut State,
+        channels: &[ChannelId],
+        budget: &mut usize,
+    ) -> bool {
+        let mut placement = self.lean(&state.placement);
+        for &i in channels {
+            placement[i].break_r = true;
+            placement[i] = self.circuit.channel(i).lean(&placement[i]);
+        }
+        if !self.eval.meets_clock(&placement) {
+            cut_data_valid_paths(self.circuit, &mut placement);
+        }
+        // The other channels keep their widened slots.
+        let placement = placement.map(|i, b| ChannelBuffers {
+            slots: if channels.contains(&i) {
+                b.slots
+            } else {
+                state.placement[i].slots
+            },
+            ..*b
+        });
+        let changed: Vec<ChannelId> = placement
+            .ids()
+            .filter(|&i| placement[i] != state.placement[i])
+            .collect();
+        let Some(mut candidate) = self.moved(state, &placement, &changed, true) else {
+            return false;
+        };
+        if channels.len() > 1 {
+            self.drop_ready_breaks(&mut candidate, channels, budget);
+        }
+        if self.objective(&candidate) > self.objective(state) + MOVE_GAIN {
+            *state = candidate;
+            return true;
+        }
+        false
+    }
+
+    /// Drops every ready break among `channels` whose removal keeps the clock period met
+    /// and raises the objective (by its cost, unless a throughput falls).
+    fn drop_ready_breaks(&self, state: &mut State, channels: &[ChannelId], budget: &mut usize) {
+        for &i in channels {
+            if *budget == 0 {
+                return;
+            }
+            if !state.placement[i].break_r || self.circuit.channel(i).ready_slot {
+                continue;
+            }
+            *budget -= 1;
+            let mut placement = state.placement.clone();
+            placement[i].break_r = false;
+            placement[i] = self.circuit.channel(i).lean(&placement[i]);
+            let Some(candidate) = self.moved(state, &placement, &[i], true) else {
+                continue;
+            };
+            if self.objective(&candidate) > self.objective(state) + OBJECTIVE_TOLERANCE {
+                *state = candidate;
+            }
+        }
     }
 
     /// Takes out one break at a time (from channel `from` on, round the circuit), cuts the

@@ -11,6 +11,12 @@
 //! data/valid only to `ONE_SLOT_BREAK_DV` + `FIFO_BREAK_NONE` of `slots - 1`; ready only to
 //! `ONE_SLOT_BREAK_R` + `FIFO_BREAK_NONE` of `slots - 1`; nothing to `FIFO_BREAK_NONE` of
 //! `slots`. A multi-slot FIFO is one operation (`NUM_SLOTS` = its slots).
+//!
+//! Order on a channel, producer to consumer: the reference compiler's, whatever the mapping
+//! lists first: `ONE_SLOT_BREAK_DVR`, `ONE_SLOT_BREAK_DV`, `FIFO_BREAK_NONE`,
+//! `ONE_SLOT_BREAK_R`. The ready break is thus always last, so the ready delay of a
+//! channel's other buffers lies after it on the ready path (which runs from consumer to
+//! producer), as the timing rows count it ([`super::circuit::BufferDelays::ready_on`]).
 
 use super::channel_id::ChannelVec;
 use super::circuit::Channel;
@@ -75,8 +81,8 @@ pub fn chain(b: ChannelBuffers, mapping: Mapping) -> Vec<BufferParams> {
             out.extend(fifo(s.saturating_sub(1)));
         }
         (Mapping::Fpl22, false, true) => {
-            out.push(buffer(OneSlotBreakR, 1));
             out.extend(fifo(s.saturating_sub(1)));
+            out.push(buffer(OneSlotBreakR, 1));
         }
         (Mapping::Fpl22, false, false) => out.extend(fifo(s)),
     }
@@ -160,7 +166,7 @@ mod tests {
         );
         assert_eq!(
             types(cb(false, true, 2), m),
-            [(OneSlotBreakR, 1), (FifoBreakNone, 1)]
+            [(FifoBreakNone, 1), (OneSlotBreakR, 1)]
         );
         assert_eq!(types(cb(false, false, 3), m), [(FifoBreakNone, 3)]);
     }
