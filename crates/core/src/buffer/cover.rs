@@ -192,7 +192,12 @@ impl Cover<'_> {
             Vec::new()
         } else {
             work.charge(THROUGHPUT_COST * channels)?;
-            let mut targets = eval.throughputs(&eval.widened(placement));
+            // A loop infeasible even at throughput 0 is to reach 0.
+            let mut targets: Vec<f64> = eval
+                .throughputs(&eval.widened(placement))
+                .into_iter()
+                .map(|p| p.max(0.0))
+                .collect();
             match loops {
                 Loops::Raised(k) => targets[k] = faster(*targets.get(k)?)?,
                 Loops::Ignored | Loops::Kept => {}

@@ -33,6 +33,11 @@ pub const ROOM_MEASUREMENTS: usize = 3;
 /// Precision of the throughputs [`Evaluator::throughput`] returns.
 pub const PHI_TOLERANCE: f64 = 1e-7;
 
+/// The throughput [`Evaluator::throughput`] gives a CFDFC whose rows fail even at `phi = 0`
+/// (its tokens do not fit its slots, so the MILP has no solution with the placement): below
+/// every feasible one, and [`Evaluator::score`] of a placement with one is minus infinity.
+pub const INFEASIBLE: f64 = -1.0;
+
 /// Weights of retiming rows ([`RetimingRow::weight`], in tokens) closer than this count as
 /// equal: a Bellman-Ford pass lowers a distance only by more, and a cover's cycle row
 /// drops smaller coefficients.
@@ -329,6 +334,9 @@ impl Evaluator {
     /// The MILP's objective without the slots' cost, for `placement` reaching throughputs
     /// `phi`.
     pub fn score(&self, placement: &Placement, phi: &[f64]) -> f64 {
+        if phi.iter().any(|&p| p == INFEASIBLE) {
+            return f64::NEG_INFINITY;
+        }
         let throughput: f64 = self.weights.iter().zip(phi).map(|(w, p)| w * p).sum();
         let breaks = placement.iter().filter(|b| b.break_dv).count();
         let ready_breaks = placement.iter().filter(|b| b.break_r).count();
@@ -352,10 +360,10 @@ impl Evaluator {
     }
 
     /// The largest throughput CFDFC `k` reaches with `placement` (within
-    /// [`PHI_TOLERANCE`]); 0 when even `phi = 0` is infeasible.
+    /// [`PHI_TOLERANCE`]); [`INFEASIBLE`] when even `phi = 0` is infeasible.
     pub fn throughput(&self, k: usize, placement: &Placement) -> f64 {
         if !self.holds(k, placement, 0.0) {
-            return 0.0;
+            return INFEASIBLE;
         }
         self.raise(k, placement, 0.0)
     }
@@ -363,6 +371,9 @@ impl Evaluator {
     /// The throughput of CFDFC `k` with `placement`, known to have been `phi` before a
     /// change: a feasibility check or two when it did not fall, a bisection when it did.
     pub fn rethroughput(&self, k: usize, placement: &Placement, phi: f64) -> f64 {
+        if phi == INFEASIBLE {
+            return self.throughput(k, placement);
+        }
         self.throughput_kept(k, placement, phi)
             .unwrap_or_else(|| self.throughput(k, placement))
     }
@@ -370,6 +381,9 @@ impl Evaluator {
     /// The throughput of CFDFC `k` with `placement` if it is at least `phi`: a feasibility
     /// check or two.
     pub fn throughput_kept(&self, k: usize, placement: &Placement, phi: f64) -> Option<f64> {
+        if phi == INFEASIBLE {
+            return Some(self.throughput(k, placement));
+        }
         self.throughput_above(k, placement, phi)
             .or_else(|| self.holds(k, placement, phi).then_some(phi))
     }

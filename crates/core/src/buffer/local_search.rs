@@ -86,10 +86,8 @@ impl<'a> LocalSearch<'a> {
             let shifted = self.shift_breaks(&mut state, &mut budget);
             let kicked =
                 !dropped && !shifted && self.kick_breaks(&mut state, &mut budget, &mut kick_from);
-            let slotted = !dropped
-                && !shifted
-                && !kicked
-                && self.add_ready_slots(&mut state, &mut budget);
+            let slotted =
+                !dropped && !shifted && !kicked && self.add_ready_slots(&mut state, &mut budget);
             if (!dropped && !shifted && !kicked && !slotted) || budget == 0 {
                 break;
             }
