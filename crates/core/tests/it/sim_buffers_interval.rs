@@ -3,7 +3,8 @@
 //! the throughput model must capture (docs/buffering.md lists every loop of the corpus).
 //! The header's interval is the loop's only where the loop's control cannot run ahead of
 //! its body (stencil_3d's header measures 2 while its seven loads take 7 cycles). And the
-//! intervals the reference compiler expects with FPGA20 at 5 ns hold.
+//! intervals the reference compiler expects with FPGA20 at 5 ns hold, and FPL22 at 4 ns keeps
+//! loops running where only ready-breaking slots fit.
 
 use crate::support::corpus;
 use rivulet_core::driver::{BufferOptions, Compiled};
@@ -130,6 +131,45 @@ fn the_reference_compilers_intervals_hold_with_fpga20_at_5_ns() {
         if measured != Some(expected) {
             failures.push(format!(
                 "{kernel} bb{header} ({what}): expected II {expected}, measured {measured:?}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `(kernel, header block, the most cycles per iteration, why)` with FPL22 at 4 ns: loops
+/// whose ready paths leave no room for a transparent slot's delay on a channel that must hold
+/// a token; the placement gives it a ready-breaking slot instead (rgb_to_gray ran at II 10
+/// and sine_lut at 40 without one: the loop's throughput was 0 in the model).
+const TIGHT_READY_INTERVALS: &[(&str, u32, u64, &str)] = &[
+    (
+        "rgb_to_gray",
+        1,
+        3,
+        "a constant's fork, whose input must hold the token it keeps for a pending output",
+    ),
+    (
+        "sine_lut",
+        1,
+        6,
+        "a table lookup loop with two constants' forks",
+    ),
+];
+
+#[test]
+fn fpl22_gives_ready_breaking_slots_where_transparent_ones_do_not_fit() {
+    let mut failures = Vec::new();
+    for &(kernel, header, most, what) in TIGHT_READY_INTERVALS {
+        let file = corpus::repo_root().join(format!("tests/kernels/{kernel}/{kernel}.c"));
+        let options = BufferOptions {
+            algorithm: BufferAlgorithm::Fpl22,
+            clock_period_ns: 4.0,
+        };
+        let run = corpus::simulate(&file, options).unwrap();
+        let measured = measured_interval(&run.out, header);
+        if !measured.is_some_and(|ii| ii <= most) {
+            failures.push(format!(
+                "{kernel} bb{header} ({what}): expected II at most {most}, measured {measured:?}"
             ));
         }
     }
