@@ -334,7 +334,7 @@ impl Evaluator {
     /// The MILP's objective without the slots' cost, for `placement` reaching throughputs
     /// `phi`.
     pub fn score(&self, placement: &Placement, phi: &[f64]) -> f64 {
-        if phi.iter().any(|&p| p == INFEASIBLE) {
+        if phi.contains(&INFEASIBLE) {
             return f64::NEG_INFINITY;
         }
         let throughput: f64 = self.weights.iter().zip(phi).map(|(w, p)| w * p).sum();
