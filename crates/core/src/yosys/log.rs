@@ -75,7 +75,12 @@ fn classify(line: &str) -> Option<ProblemKind> {
 fn without_bit(line: &str) -> &str {
     let line = line.trim_end().trim_end_matches(':');
     match line.rfind(" [") {
-        Some(i) if line.ends_with(']') && line[i + 2..line.len() - 1].bytes().all(|b| b.is_ascii_digit()) => {
+        Some(i)
+            if line.ends_with(']')
+                && line[i + 2..line.len() - 1]
+                    .bytes()
+                    .all(|b| b.is_ascii_digit()) =>
+        {
             &line[..i]
         }
         _ => line,
@@ -130,7 +135,11 @@ Found and reported 64 problems.
         let p = problems(TWO_DRIVERS);
         assert_eq!(p.len(), 1, "{p:?}");
         assert_eq!(p[0].kind, ProblemKind::MultipleDrivers);
-        assert!(p[0].message.ends_with("shift_reg_break_dv.\\k"), "{}", p[0].message);
+        assert!(
+            p[0].message.ends_with("shift_reg_break_dv.\\k"),
+            "{}",
+            p[0].message
+        );
     }
 
     #[test]
@@ -144,7 +153,17 @@ Found and reported 64 problems.
             ERROR: Found 3 problems in 'check -assert'.\n";
         let kinds: Vec<_> = problems(log).iter().map(|p| p.kind).collect();
         use ProblemKind::*;
-        assert_eq!(kinds, [Latch, CombinationalLoop, Undriven, PortWidth, ImplicitWire, Error]);
+        assert_eq!(
+            kinds,
+            [
+                Latch,
+                CombinationalLoop,
+                Undriven,
+                PortWidth,
+                ImplicitWire,
+                Error
+            ]
+        );
     }
 
     #[test]

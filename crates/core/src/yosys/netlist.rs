@@ -148,7 +148,9 @@ impl Netlist {
 
     /// The cells of the whole design under `top`; `None` if there is no such module.
     pub fn total(&self, top: &str) -> Option<Area> {
-        self.modules.contains_key(top).then(|| self.subtree(top, &mut HashMap::new(), 0))
+        self.modules
+            .contains_key(top)
+            .then(|| self.subtree(top, &mut HashMap::new(), 0))
     }
 
     /// Each instance of `top` with its subtree's cells, by instance name; the top's own leaf
@@ -225,7 +227,10 @@ mod tests {
         let t = n.total("fir").unwrap();
         // Two muli (1 LUT + 1 DSP + pipe: 2 FF, 1 SRL, 1 LUT each), one addi, glue INV.
         assert_eq!((t.luts, t.ffs, t.lutram, t.dsps), (2 * 2 + 1 + 1, 4, 2, 2));
-        assert_eq!((t.carry, t.muxf, t.brams, t.other, t.latches), (1, 1, 1, 0, 0));
+        assert_eq!(
+            (t.carry, t.muxf, t.brams, t.other, t.latches),
+            (1, 1, 1, 0, 0)
+        );
         assert_eq!(n.total("nope"), None);
     }
 
@@ -233,8 +238,19 @@ mod tests {
     fn instances_name_their_template_and_glue_comes_last() {
         let n = Netlist::parse(NETLIST).unwrap();
         let rows = n.per_instance("fir");
-        let names: Vec<_> = rows.iter().map(|r| (r.instance.as_str(), r.template.as_str())).collect();
-        assert_eq!(names, [("addi0", "addi"), ("muli0", "muli"), ("muli1", "muli"), ("(top)", "fir")]);
+        let names: Vec<_> = rows
+            .iter()
+            .map(|r| (r.instance.as_str(), r.template.as_str()))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("addi0", "addi"),
+                ("muli0", "muli"),
+                ("muli1", "muli"),
+                ("(top)", "fir")
+            ]
+        );
         assert_eq!(rows[1].area.ffs, 2);
         assert_eq!((rows[3].area.luts, rows[3].area.brams), (1, 1));
     }

@@ -55,7 +55,13 @@ pub fn format_report(r: &AreaReport) -> String {
         ns(r.yosys_path_ns),
         ns(r.model_path_ns)
     );
-    let _ = writeln!(s, "{:<24}{HEADER}\n{:<24}{}", "", "circuit (flattened)", row(t));
+    let _ = writeln!(
+        s,
+        "{:<24}{HEADER}\n{:<24}{}",
+        "",
+        "circuit (flattened)",
+        row(t)
+    );
     let _ = writeln!(
         s,
         "longest combinational path: {} ns (Yosys sta); timing model: {} ns",
@@ -64,7 +70,12 @@ pub fn format_report(r: &AreaReport) -> String {
     );
     if !r.instances.is_empty() {
         let mut rows: Vec<&InstanceArea> = r.instances.iter().collect();
-        rows.sort_by(|a, b| b.area.luts.cmp(&a.area.luts).then(a.instance.cmp(&b.instance)));
+        rows.sort_by(|a, b| {
+            b.area
+                .luts
+                .cmp(&a.area.luts)
+                .then(a.instance.cmp(&b.instance))
+        });
         let _ = writeln!(
             s,
             "\nper unit instance (hierarchy kept, so no logic is shared across units):\n{:<24}{HEADER}",
@@ -98,19 +109,40 @@ mod tests {
     use super::*;
 
     fn area(luts: u64, ffs: u64) -> Area {
-        Area { luts, ffs, ..Area::default() }
+        Area {
+            luts,
+            ffs,
+            ..Area::default()
+        }
     }
 
     #[test]
     fn summary_line_then_instances_by_size_then_templates() {
         let r = AreaReport {
-            total: Area { luts: 30, ffs: 12, dsps: 3, ..Area::default() },
+            total: Area {
+                luts: 30,
+                ffs: 12,
+                dsps: 3,
+                ..Area::default()
+            },
             yosys_path_ns: Some(6.941),
             model_path_ns: Some(4.3),
             instances: vec![
-                InstanceArea { instance: "addi0".into(), template: "addi".into(), area: area(8, 0) },
-                InstanceArea { instance: "muli0".into(), template: "muli".into(), area: area(20, 12) },
-                InstanceArea { instance: "addi1".into(), template: "addi".into(), area: area(9, 0) },
+                InstanceArea {
+                    instance: "addi0".into(),
+                    template: "addi".into(),
+                    area: area(8, 0),
+                },
+                InstanceArea {
+                    instance: "muli0".into(),
+                    template: "muli".into(),
+                    area: area(20, 12),
+                },
+                InstanceArea {
+                    instance: "addi1".into(),
+                    template: "addi".into(),
+                    area: area(9, 0),
+                },
             ],
             problems: vec![],
         };
