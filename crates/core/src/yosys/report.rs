@@ -34,6 +34,15 @@ fn row(a: &Area) -> String {
     )
 }
 
+/// Writes a table: the heading, then one row per `(name, area)`, names padded to the longest.
+fn table(s: &mut String, title: &str, heading: &str, rows: &[(String, Area)]) {
+    let w = rows.iter().map(|(n, _)| n.len()).chain([heading.len(), 20]).max().unwrap_or(20) + 1;
+    let _ = writeln!(s, "\n{title}\n{heading:<w$}{HEADER}");
+    for (name, a) in rows {
+        let _ = writeln!(s, "{name:<w$}{}", row(a));
+    }
+}
+
 fn ns(v: Option<f64>) -> String {
     v.map_or("n/a".into(), |v| format!("{v:.3}"))
 }
@@ -76,15 +85,16 @@ pub fn format_report(r: &AreaReport) -> String {
                 .cmp(&a.area.luts)
                 .then(a.instance.cmp(&b.instance))
         });
-        let _ = writeln!(
-            s,
-            "\nper unit instance (hierarchy kept, so no logic is shared across units):\n{:<24}{HEADER}",
-            "instance (template)"
+        let rows: Vec<(String, Area)> = rows
+            .iter()
+            .map(|i| (format!("{} ({})", i.instance, i.template), i.area))
+            .collect();
+        table(
+            &mut s,
+            "per unit instance (hierarchy kept, so no logic is shared across units):",
+            "instance (template)",
+            &rows,
         );
-        for i in rows {
-            let name = format!("{} ({})", i.instance, i.template);
-            let _ = writeln!(s, "{name:<24}{}", row(&i.area));
-        }
         let mut per_template: BTreeMap<&str, (usize, Area)> = BTreeMap::new();
         for i in &r.instances {
             let e = per_template.entry(&i.template).or_default();
@@ -93,10 +103,11 @@ pub fn format_report(r: &AreaReport) -> String {
         }
         let mut templates: Vec<_> = per_template.into_iter().collect();
         templates.sort_by(|a, b| b.1 .1.luts.cmp(&a.1 .1.luts).then(a.0.cmp(b.0)));
-        let _ = writeln!(s, "\nper template:\n{:<24}{HEADER}", "template (instances)");
-        for (name, (n, a)) in templates {
-            let _ = writeln!(s, "{:<24}{}", format!("{name} ({n})"), row(&a));
-        }
+        let rows: Vec<(String, Area)> = templates
+            .into_iter()
+            .map(|(name, (n, a))| (format!("{name} ({n})"), a))
+            .collect();
+        table(&mut s, "per template:", "template (instances)", &rows);
     }
     for p in &r.problems {
         let _ = writeln!(s, "problem: {}: {}", p.kind.name(), p.message);
@@ -154,7 +165,7 @@ mod tests {
         assert!(pos("muli0 (muli)") < pos("addi1 (addi)"));
         assert!(pos("addi1 (addi)") < pos("addi0 (addi)"));
         assert!(pos("muli (1)") < pos("addi (2)"));
-        assert!(s.contains(&format!("{:<24}{}", "addi (2)", row(&area(17, 0)))));
+        assert!(s.contains(&format!("{:<21}{}", "addi (2)", row(&area(17, 0)))));
     }
 
     #[test]
