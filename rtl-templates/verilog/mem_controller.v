@@ -121,7 +121,8 @@ module mem_controller #(
     next_pending = pending;
     for (k = 0; k < NUM_CONTROLS; k = k + 1)
       if (ctrl_valid[k]) next_pending = next_pending + ctrl[k*32 +: 32];
-    if (storeEn) next_pending = next_pending - 32'd1;
+    // - storeEn as + all ones: one adder, no multiplexer after it
+    next_pending = next_pending + {32{storeEn}};
   end
 
   always @(posedge clk) begin
