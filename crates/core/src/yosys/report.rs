@@ -36,7 +36,13 @@ fn row(a: &Area) -> String {
 
 /// Writes a table: the heading, then one row per `(name, area)`, names padded to the longest.
 fn table(s: &mut String, title: &str, heading: &str, rows: &[(String, Area)]) {
-    let w = rows.iter().map(|(n, _)| n.len()).chain([heading.len(), 20]).max().unwrap_or(20) + 1;
+    let w = rows
+        .iter()
+        .map(|(n, _)| n.len())
+        .chain([heading.len(), 20])
+        .max()
+        .unwrap_or(20)
+        + 1;
     let _ = writeln!(s, "\n{title}\n{heading:<w$}{HEADER}");
     for (name, a) in rows {
         let _ = writeln!(s, "{name:<w$}{}", row(a));
