@@ -104,10 +104,10 @@ pub fn problems(log: &str) -> Vec<Problem> {
 /// `Latest arrival time in 'top' is 6941:`).
 pub fn longest_path_ns(log: &str) -> Option<f64> {
     log.lines()
+        .rev()
         .filter_map(|l| l.strip_prefix("Latest arrival time in '"))
         .filter_map(|rest| rest.split_once("' is ").map(|(_, t)| t))
-        .filter_map(|t| t.trim_end_matches(':').trim().parse::<f64>().ok())
-        .last()
+        .find_map(|t| t.trim_end_matches(':').trim().parse::<f64>().ok())
         .map(|ps| ps / 1000.0)
 }
 
@@ -177,7 +177,8 @@ Found and reported 64 problems.
 
     #[test]
     fn longest_path_is_the_last_sta_in_nanoseconds() {
-        let log = "31. Executing STA pass (static timing analysis).\n\
+        let log = "Latest arrival time in 'fir' is 1200:\n\
+            31. Executing STA pass (static timing analysis).\n\
             Warning: Module 'CARRY4' has no timing arcs!\n\
             Latest arrival time in 'fir' is 6941:\n    6941 $flatten\\muli0 (DSP48E1.PCIN)\n";
         assert_eq!(longest_path_ns(log), Some(6.941));
