@@ -17,6 +17,7 @@ command -v chromedriver >/dev/null 2>&1 || apt_missing+=(chromium-driver)
 command -v ghdl >/dev/null 2>&1 || apt_missing+=(ghdl)
 command -v iverilog >/dev/null 2>&1 || apt_missing+=(iverilog)
 command -v verilator >/dev/null 2>&1 || apt_missing+=(verilator)
+command -v yosys >/dev/null 2>&1 || apt_missing+=(yosys)
 command -v firefox-esr >/dev/null 2>&1 || apt_missing+=(firefox-esr)
 if [ ${#apt_missing[@]} -gt 0 ]; then
   log "apt-get install ${apt_missing[*]}"

@@ -5,7 +5,8 @@
 #   3. every tests/*/run.sh: the RTL unit and float testbenches, the kernel corpus's RTL
 #      (on-merges and FPGA20 buffers) and generated kernels' RTL (FPGA20 and FPL22 buffers)
 #      under GHDL and Icarus Verilog, with Verilator lint, and the large-kernel tier
-#      (tests/kernels-large: big memories and millions of cycles, its own run.sh),
+#      (tests/kernels-large: big memories and millions of cycles, its own run.sh), and the
+#      synthesis check (tests/rtl-synth: Yosys and `ghdl --synth` on every corpus bundle),
 #   4. the Playwright end-to-end tests (Chromium) against the release build served on 127.0.0.1,
 #   5. the Firefox smoke test of the same build (e2e/firefox).
 # Installs whatever is missing first (scripts/install-tools.sh, idempotent). Exits non-zero if

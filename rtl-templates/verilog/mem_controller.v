@@ -62,7 +62,8 @@ module mem_controller #(
   wire [NUM_LOADS-1:0] ld_push;
   wire [NUM_LOADS-1:0] ld_taken = ldData_valid & ldData_ready;
   wire done;
-  integer i, j, k;
+  // One loop variable per process: a variable assigned in two processes has two drivers.
+  integer i, j, k, r;
 
   assign memStart_ready = 1'b1;
   assign ctrl_ready = {NUM_CONTROLS{1'b1}};
@@ -120,7 +121,8 @@ module mem_controller #(
     next_pending = pending;
     for (k = 0; k < NUM_CONTROLS; k = k + 1)
       if (ctrl_valid[k]) next_pending = next_pending + ctrl[k*32 +: 32];
-    if (storeEn) next_pending = next_pending - 32'd1;
+    // - storeEn as + all ones: one adder, no multiplexer after it
+    next_pending = next_pending + {32{storeEn}};
   end
 
   always @(posedge clk) begin
@@ -128,13 +130,13 @@ module mem_controller #(
       rd_valid <= 1'b0;
       rd_port <= 32'd0;
       pending <= 32'd0;
-      for (i = 0; i < NUM_LOADS; i = i + 1) ld_cnt[i] <= 2'd0;
+      for (r = 0; r < NUM_LOADS; r = r + 1) ld_cnt[r] <= 2'd0;
     end else begin
       rd_valid <= loadEn;
-      for (i = 0; i < NUM_LOADS; i = i + 1) begin
-        if (ldAddr_ready[i]) rd_port <= i;
-        if (ldAddr_ready[i] && !ld_taken[i]) ld_cnt[i] <= ld_cnt[i] + 2'd1;
-        else if (!ldAddr_ready[i] && ld_taken[i]) ld_cnt[i] <= ld_cnt[i] - 2'd1;
+      for (r = 0; r < NUM_LOADS; r = r + 1) begin
+        if (ldAddr_ready[r]) rd_port <= r;
+        if (ldAddr_ready[r] && !ld_taken[r]) ld_cnt[r] <= ld_cnt[r] + 2'd1;
+        else if (!ldAddr_ready[r] && ld_taken[r]) ld_cnt[r] <= ld_cnt[r] - 2'd1;
       end
       pending <= next_pending;
     end

@@ -23,7 +23,8 @@ module shift_reg_break_dv #(
   reg [NUM_SLOTS-1:0] valid_r;
   reg [DATA_WIDTH-1:0] data_r [0:NUM_SLOTS-1];
   wire en = ~valid_r[NUM_SLOTS-1] | outs_ready;
-  integer k;
+  // One loop variable per process: a variable assigned in two processes has two drivers.
+  integer kv, kd;
   assign ins_ready = en;
   assign outs_valid = valid_r[NUM_SLOTS-1];
   assign outs = data_r[NUM_SLOTS-1];
@@ -32,13 +33,13 @@ module shift_reg_break_dv #(
       valid_r <= {NUM_SLOTS{1'b0}};
     end else if (en) begin
       valid_r[0] <= ins_valid;
-      for (k = 1; k < NUM_SLOTS; k = k + 1) valid_r[k] <= valid_r[k-1];
+      for (kv = 1; kv < NUM_SLOTS; kv = kv + 1) valid_r[kv] <= valid_r[kv-1];
     end
   end
   always @(posedge clk) begin
     if (!rst && en) begin
       data_r[0] <= ins;
-      for (k = 1; k < NUM_SLOTS; k = k + 1) data_r[k] <= data_r[k-1];
+      for (kd = 1; kd < NUM_SLOTS; kd = kd + 1) data_r[kd] <= data_r[kd-1];
     end
   end
 endmodule

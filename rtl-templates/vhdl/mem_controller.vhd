@@ -151,9 +151,8 @@ begin
             next_pending := next_pending + unsigned(ctrl(k));
           end if;
         end loop;
-        if st_en = '1' then
-          next_pending := next_pending - 1;
-        end if;
+        -- - st_en as + all ones: one adder, no multiplexer after it
+        next_pending := next_pending + unsigned'(31 downto 0 => st_en);
         pending <= next_pending;
       end if;
     end if;

@@ -30,6 +30,7 @@ pub mod synth;
 pub mod timing;
 pub mod transform;
 pub mod view;
+pub mod yosys;
 
 /// The version of the compiler, as shown by the CLI and the web app.
 pub fn version() -> &'static str {

@@ -57,6 +57,9 @@ pub struct RtlOutput {
     /// Every file of the bundle `(path, text)`, in order: RTL sources in compilation order,
     /// testbench and `run-sim.sh`, `ir/NN-<stage>.mlir`, `graph.dot`, `config/*`, `report.txt`.
     pub files: Vec<(String, String)>,
+    /// The paths of the synthesizable RTL sources among `files` (no testbench), in
+    /// compilation order: what a synthesis tool reads.
+    pub sources: Vec<String>,
     /// External generator commands to run in the output directory (only when allowed).
     pub external: Vec<ExternalCommand>,
     /// The zip bundle, when asked for and built.
@@ -101,6 +104,7 @@ pub(super) fn build(
         return out;
     };
     out.top = rtl.plan.top.clone();
+    out.sources = rtl.files.iter().map(|f| f.path.clone()).collect();
     if let Some(glue) = rtl.files.last() {
         rec.set_ir(glue.text.clone());
     }

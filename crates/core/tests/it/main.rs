@@ -18,6 +18,7 @@ mod buffer_milp;
 mod cfg_passes;
 mod cli_buffers;
 mod cli_output;
+mod cli_synth;
 mod driver;
 mod front_api;
 mod front_diagnostics;

@@ -11,6 +11,7 @@ mod opt;
 mod output;
 mod rtl;
 mod sim;
+mod synth;
 
 use clap::{Parser, Subcommand};
 use rivulet_core::driver::BufferOptions;
@@ -72,6 +73,15 @@ enum Command {
         /// interpreter measured, see docs/simulation.md).
         #[arg(long)]
         max_cycles: Option<u64>,
+        /// Check that the Verilog synthesizes with Yosys without multiple drivers, latches,
+        /// combinational loops or undriven signals (needs `yosys`).
+        #[arg(long)]
+        check_synth: bool,
+        /// Synthesize the Verilog with Yosys for a Xilinx 7-series part and print LUTs,
+        /// flip-flops, LUT-RAM/SRL, carry chains, DSPs and block RAMs for the circuit and
+        /// (`units`, the default) per unit instance, with the longest path (needs `yosys`).
+        #[arg(long, value_enum, num_args = 0..=1, default_missing_value = "units")]
+        report_area: Option<synth::AreaDetail>,
     },
     /// Run a kernel's `main` in the reference interpreter and print its golden outputs.
     Interp {
@@ -148,6 +158,8 @@ fn main() -> ExitCode {
             dump_milp,
             no_bitwidth_opt,
             max_cycles,
+            check_synth,
+            report_area,
         } => {
             let buffers = buffers.map(|algorithm| BufferOptions {
                 algorithm,
@@ -176,6 +188,10 @@ fn main() -> ExitCode {
                 configs: rtl_config,
                 allow_generators,
                 max_cycles,
+                synth: synth::SynthArgs {
+                    check: check_synth,
+                    area: report_area,
+                },
             };
             compile::run(&file, emit, &rtl, &placement)
         }

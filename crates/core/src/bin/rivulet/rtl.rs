@@ -27,6 +27,8 @@ pub struct RtlArgs {
     pub allow_generators: bool,
     /// The testbench's cycle limit (`None`: scaled to the interpreter's work).
     pub max_cycles: Option<u64>,
+    /// Yosys runs on the written Verilog (`--check-synth`, `--report-area`).
+    pub synth: crate::synth::SynthArgs,
 }
 
 fn fail(msg: &str) -> ExitCode {
@@ -82,7 +84,10 @@ pub fn run(
     let Some(hdl) = args.hdl else {
         return fail("`-o`/`--zip` need `--hdl vhdl|verilog`");
     };
-    if args.out.is_none() && args.zip.is_none() {
+    if args.synth.any() && hdl != Hdl::Verilog {
+        return fail("`--check-synth` and `--report-area` need `--hdl verilog`");
+    }
+    if args.out.is_none() && args.zip.is_none() && !args.synth.any() {
         return fail("`--hdl` needs `-o <dir>` or `--zip <file>`");
     }
     let mut rtl = RtlOptions::new(hdl, file.display().to_string());
@@ -109,7 +114,10 @@ pub fn run(
     if has_errors(&out.diagnostics) || has_errors(&bundle.diagnostics) {
         return ExitCode::from(1);
     }
-    if let Some(dir) = &args.out {
+    // Synthesis without `-o` works in a scratch directory removed afterwards.
+    let scratch = (args.out.is_none() && args.synth.any())
+        .then(|| std::env::temp_dir().join(format!("rivulet-synth-{}", std::process::id())));
+    if let Some(dir) = args.out.as_ref().or(scratch.as_ref()) {
         if let Err(e) = write_dir(dir, &bundle.files, &bundle.external) {
             return fail(&e);
         }
@@ -122,7 +130,15 @@ pub fn run(
             return fail(&format!("cannot write {}: {e}", zip.display()));
         }
     }
-    ExitCode::SUCCESS
+    let Some(dir) = args.out.as_ref().or(scratch.as_ref()) else {
+        return ExitCode::SUCCESS;
+    };
+    let model_path_ns = out.buffers.as_ref().and_then(|b| b.critical_path_ns);
+    let code = crate::synth::run(dir, &bundle.top, &bundle.sources, args.synth, model_path_ns);
+    if let Some(scratch) = &scratch {
+        let _ = std::fs::remove_dir_all(scratch);
+    }
+    code
 }
 
 fn write_dir(
