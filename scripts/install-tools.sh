@@ -49,6 +49,11 @@ if [ ! -x e2e/node_modules/.bin/playwright ] || [ ! -x e2e/node_modules/.bin/was
   (cd e2e && npm ci --no-audit --no-fund)
 fi
 
+if [ ! -f web-vendor/node_modules/@yowasp/yosys/gen/yosys.core.wasm ]; then
+  log "npm ci in web-vendor/ (Yosys compiled to WebAssembly, copied into the site by trunk)"
+  (cd web-vendor && npm ci --no-audit --no-fund)
+fi
+
 # The Firefox smoke test (e2e/firefox) drives Firefox through Marionette.
 MARIONETTE_DRIVER=3.7.1
 if ! python3 -c "import marionette_driver" 2>/dev/null; then

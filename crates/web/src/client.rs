@@ -12,6 +12,7 @@
 
 use crate::protocol::{
     CompileOutcome, Request, Response, SimProgress, WireFile, WireOptions, WireSimulation,
+    WireSynthesisJob,
 };
 use leptos::prelude::*;
 use rivulet_core::view::SimFrames;
@@ -69,8 +70,13 @@ pub struct Compiler {
     pub frames: RwSignal<Option<SimFrames>>,
     /// Why the last VCD download failed, if it did.
     pub vcd_error: RwSignal<Option<String>>,
+    /// The answer to the latest [`Compiler::request_synthesis_job`] (cleared by compiling).
+    pub synthesis_job: RwSignal<Option<SynthesisJobAnswer>>,
     inner: StoredValue<Rc<RefCell<Inner>>, LocalStorage>,
 }
+
+/// The latest circuit's synthesis job, or why there is none.
+pub type SynthesisJobAnswer = Result<Box<WireSynthesisJob>, Vec<String>>;
 
 #[derive(Default)]
 struct Inner {
@@ -80,6 +86,9 @@ struct Inner {
     current: u32,
     /// The first cycle of the window asked for and not yet received.
     frames_pending: Option<u64>,
+    /// The id of the synthesis job asked for (bumped by every compilation, so a job of an
+    /// older circuit is ignored).
+    synthesis_id: u32,
     // Keep the callbacks alive as long as their worker.
     callbacks: Vec<Closure<dyn FnMut(JsValue)>>,
 }
@@ -96,6 +105,7 @@ impl Compiler {
             sim_progress: RwSignal::new(None),
             frames: RwSignal::new(None),
             vcd_error: RwSignal::new(None),
+            synthesis_job: RwSignal::new(None),
             inner: StoredValue::new_local(Rc::new(RefCell::new(Inner::default()))),
         }
     }
@@ -109,8 +119,10 @@ impl Compiler {
         let id = {
             let mut inner = inner.borrow_mut();
             inner.current += 1;
+            inner.synthesis_id += 1;
             inner.current
         };
+        self.synthesis_job.set(None);
         let request = Request::Compile { id, files, options };
         let Ok(text) = serde_json::to_string(&request) else {
             return;
@@ -180,6 +192,22 @@ impl Compiler {
     pub fn request_vcd(self) {
         self.vcd_error.set(None);
         self.send(&Request::Vcd { id: self.current() });
+    }
+
+    /// Asks for the latest circuit's synthesis job; the answer lands in
+    /// [`Compiler::synthesis_job`]. False if there is no finished compilation to ask about.
+    pub fn request_synthesis_job(self) -> bool {
+        if self.status.get_untracked() != CompileStatus::Done {
+            return false;
+        }
+        let inner = self.inner.get_value();
+        let id = {
+            let mut state = inner.borrow_mut();
+            state.synthesis_id += 1;
+            state.synthesis_id
+        };
+        self.synthesis_job.set(None);
+        self.send(&Request::SynthesisJob { id })
     }
 
     fn current(self) -> u32 {
@@ -301,6 +329,11 @@ impl Compiler {
             Response::Vcd { id, name, text } if id == current => {
                 self.vcd_error
                     .set(crate::download::download_text(&name, &text).err());
+            }
+            Response::SynthesisJob { id, job } => {
+                if id == inner.borrow().synthesis_id {
+                    self.synthesis_job.set(Some(job));
+                }
             }
             Response::Rejected { reason } => {
                 self.status

@@ -2,7 +2,8 @@
 //!
 //! Everything the compiler does lives in the core and runs in a Web Worker (`worker`, entered
 //! from `src/bin/worker.rs`); the page (`App`) renders results and turns user actions into
-//! requests (`client`, `protocol`). Components live one per file under `panels/`.
+//! requests (`client`, `protocol`); an area report runs Yosys in a second worker on request
+//! (`synthesis`). Components live one per file under `panels/`.
 
 mod app;
 pub mod client;
@@ -14,6 +15,7 @@ pub mod panic_banner;
 pub mod protocol;
 pub mod share_link;
 pub mod state;
+pub mod synthesis;
 pub mod theme;
 pub mod worker;
 

@@ -77,6 +77,12 @@ pub enum Request {
         /// The simulation.
         id: u32,
     },
+    /// The Verilog sources and Yosys script of the latest compilation's circuit, for the page's
+    /// synthesis worker.
+    SynthesisJob {
+        /// Matches the response.
+        id: u32,
+    },
 }
 
 /// A message from the worker to the page.
@@ -128,6 +134,13 @@ pub enum Response {
         name: String,
         /// The VCD text.
         text: String,
+    },
+    /// What synthesis request `id` reads, or why there is none.
+    SynthesisJob {
+        /// The request.
+        id: u32,
+        /// The job, or the errors that prevent it.
+        job: Result<Box<WireSynthesisJob>, Vec<String>>,
     },
     /// The worker could not read a request (a bug on the page side).
     Rejected {
@@ -304,6 +317,19 @@ pub struct WireRtl {
     pub files: Vec<WireFile>,
     /// The zip bundle, base64-encoded (standard alphabet, padded); empty if it failed.
     pub zip_base64: String,
+}
+
+/// The inputs of one area synthesis (see `rivulet_core::driver::SynthesisJob`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct WireSynthesisJob {
+    /// The top module.
+    pub top: String,
+    /// The Verilog sources, in compilation order.
+    pub files: Vec<WireFile>,
+    /// The Yosys script.
+    pub script: String,
+    /// The timing model's critical data/valid path, in nanoseconds.
+    pub model_path_ns: Option<f64>,
 }
 
 /// A diagnostic with its location resolved for display.

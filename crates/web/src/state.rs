@@ -1,12 +1,13 @@
 //! The session: the app state shared by the panels, provided once by `App` through context.
 //!
-//! Holds what a share link restores (files and options) plus the compiler handle and the
-//! notice shown when a link could not be opened. Everything else stays local to components.
+//! Holds what a share link restores (files and options) plus the compiler and synthesizer
+//! handles and the notice shown when a link could not be opened. Everything else stays local to components.
 //! Invariant: `files` is never empty and its first entry is the kernel; `active` indexes it.
 
 use crate::client::Compiler;
 use crate::examples::Example;
 use crate::protocol::{WireFile, WireOptions};
+use crate::synthesis::Synthesizer;
 use leptos::prelude::*;
 use rivulet_core::share::{ShareOptions, ShareState, SharedFile};
 
@@ -25,18 +26,22 @@ pub struct Session {
     pub compiler: Compiler,
     /// The unit selected in the graph view (by name), shown by the hardware view.
     pub selected_unit: RwSignal<Option<String>>,
+    /// Logic synthesis of the compiled circuit (Yosys in its own worker, on request).
+    pub synthesizer: Synthesizer,
 }
 
 impl Session {
     /// A session showing `example` with default options.
     pub fn new(example: &Example) -> Self {
+        let compiler = Compiler::new();
         let session = Session {
             files: RwSignal::new(Vec::new()),
             active: RwSignal::new(0),
             options: RwSignal::new(ShareOptions::default()),
             notice: RwSignal::new(None),
-            compiler: Compiler::new(),
+            compiler,
             selected_unit: RwSignal::new(None),
+            synthesizer: Synthesizer::new(compiler),
         };
         session.load_example(example);
         session

@@ -314,6 +314,24 @@ fn the_worker_boundary_compiles_an_example_through_every_stage() {
 }
 
 #[wasm_bindgen_test]
+fn the_synthesis_job_is_verilog_whatever_the_bundle_language() {
+    use rivulet_web::worker::compile::synthesis_job;
+    let (_, compiled, _) = compile_keeping_here(find("fir").unwrap().files(), Hdl::Vhdl);
+    let job = synthesis_job(Some(&compiled)).expect("a job");
+    assert_eq!(job.top, "fir");
+    assert!(job.files.iter().any(|f| f.name == "fir.v"));
+    // Every source is Verilog, read by the script in compilation order, the top last.
+    let read = job.script.lines().next().unwrap();
+    let names: Vec<&str> = job.files.iter().map(|f| f.name.as_str()).collect();
+    assert_eq!(read, format!("read_verilog {}", names.join(" ")));
+    assert!(names.iter().all(|n| n.ends_with(".v")), "{names:?}");
+    assert_eq!(names.last(), Some(&"fir.v"));
+    assert!(job.script.contains("synth_xilinx -family xc7 -top fir"));
+    assert!(job.model_path_ns.is_some_and(|ns| ns > 0.0));
+    assert!(synthesis_job(None).is_err());
+}
+
+#[wasm_bindgen_test]
 fn a_compile_outcome_survives_the_json_wire() {
     use rivulet_web::protocol::Response;
     let (outcome, _) = compile_here(find("matvec").unwrap().files(), Hdl::Verilog);

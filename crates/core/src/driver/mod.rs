@@ -28,6 +28,7 @@ mod handshake;
 mod rtl;
 mod run;
 mod simulate;
+mod synthesis;
 
 pub use buffers::{place, BufferOptions, BufferReport, LoopThroughput, MilpReport};
 pub use cycle_limit::{cycle_limit, default_cycle_limit};
@@ -35,6 +36,7 @@ pub use rtl::{RtlOptions, RtlOutput};
 pub use run::compile;
 use simulate::failure;
 pub use simulate::{expected_block_entries, simulate, simulation_setup};
+pub use synthesis::{synthesis_job, SynthesisJob};
 
 use crate::diag::{Diagnostic, FileId, SourceMap};
 use crate::front::types::ScalarTy;

@@ -49,6 +49,8 @@ pub enum View {
     Simulation,
     /// Generated VHDL or Verilog.
     Rtl,
+    /// Area and timing after logic synthesis (Yosys, run on request).
+    Area,
 }
 
 crate::named_enum!(View, "view" {
@@ -58,6 +60,7 @@ crate::named_enum!(View, "view" {
     Buffers => "buffers",
     Simulation => "simulation",
     Rtl => "rtl",
+    Area => "area",
 });
 
 /// The options of a compilation plus the selected view.

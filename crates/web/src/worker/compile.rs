@@ -4,18 +4,19 @@
 //! shows — golden run, Synth phases, RTL in the chosen language and its zip — forwards each
 //! stage's name to `progress` as it starts, times the stages with the caller's clock (the
 //! core reads none), builds the graph view of the buffered circuit, and maps the core's
-//! results to the wire types of `protocol`. A [`TIMING_FILE`] tab is the unit timing
+//! results to the wire types of `protocol`; it also hands out the latest circuit's synthesis
+//! job (its Verilog and Yosys script). A [`TIMING_FILE`] tab is the unit timing
 //! characterisation, not a header: parsed here, it replaces the built-in one.
 
 use crate::protocol::{
     CompileOutcome, StageOutcome, WireBuffers, WireDiagnostic, WireFile, WireLoop, WireMilp,
-    WireOptions, WireRtl, TIMING_FILE,
+    WireOptions, WireRtl, WireSynthesisJob, TIMING_FILE,
 };
 use base64::Engine;
 use rivulet_core::diag::SourceMap;
 use rivulet_core::driver::{
-    compile_files, BufferOptions, BufferReport, Compiled, DriverOptions, RtlOptions, RtlOutput,
-    StageGroup,
+    self, compile_files, BufferOptions, BufferReport, Compiled, DriverOptions, RtlOptions,
+    RtlOutput, StageGroup,
 };
 use rivulet_core::options::Hdl;
 use rivulet_core::timing::{parse_timing_model, TimingModel};
@@ -212,4 +213,23 @@ fn wire_rtl(r: &RtlOutput, hdl: Hdl) -> WireRtl {
             .map(|z| base64::engine::general_purpose::STANDARD.encode(z))
             .unwrap_or_default(),
     }
+}
+
+/// The synthesis job of `compiled` (per-unit breakdown included), or why there is none.
+pub fn synthesis_job(compiled: Option<&Compiled>) -> Result<Box<WireSynthesisJob>, Vec<String>> {
+    let Some(compiled) = compiled else {
+        return Err(vec!["nothing is compiled yet".into()]);
+    };
+    let job = driver::synthesis_job(compiled, false)
+        .map_err(|d| d.into_iter().map(|d| d.message).collect::<Vec<_>>())?;
+    Ok(Box::new(WireSynthesisJob {
+        top: job.top,
+        files: job
+            .files
+            .into_iter()
+            .map(|(name, text)| WireFile { name, text })
+            .collect(),
+        script: job.script,
+        model_path_ns: job.model_path_ns,
+    }))
 }

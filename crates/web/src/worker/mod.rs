@@ -6,7 +6,8 @@
 //! latest compilation (and its graph view) to answer `Simulate`: the run goes in slices, with
 //! `SimProgress` and a turn of the event loop between them, so `CancelSimulation` (or any new
 //! request, which cancels it too) is read while it runs; then `Simulated`. It keeps the last
-//! finished run's replay to answer `Frames` and `Vcd`.
+//! finished run's replay to answer `Frames` and `Vcd`, and answers `SynthesisJob` from the
+//! latest compilation.
 //!
 //! Invariant: at most one simulation runs; `ACTIVE` names it, and a run that finds another
 //! name there after a slice stops.
@@ -107,6 +108,11 @@ fn handle(scope: &DedicatedWorkerGlobalScope, request: Request) {
                 let name = format!("{top}.vcd");
                 post(scope, &Response::Vcd { id, name, text });
             }
+        }
+        Request::SynthesisJob { id } => {
+            let latest = LATEST.with(|l| l.borrow().clone());
+            let job = compile::synthesis_job(latest.as_ref().map(|l| &l.0));
+            post(scope, &Response::SynthesisJob { id, job });
         }
     }
 }

@@ -1,6 +1,8 @@
-//! The output views (pipeline, graph, hardware, buffers, simulation, RTL) behind view tabs.
+//! The output views (pipeline, graph, hardware, buffers, simulation, RTL, area) behind view
+//! tabs.
 //! The selected view is part of the session's options, so share links restore it.
 
+mod area;
 mod buffers;
 mod graph;
 mod hardware;
@@ -9,6 +11,7 @@ mod rtl;
 mod simulation;
 
 use crate::state::use_session;
+use area::AreaView;
 use buffers::BuffersView;
 use graph::GraphView;
 use hardware::HardwareView;
@@ -26,6 +29,7 @@ fn title(view: View) -> &'static str {
         View::Buffers => "Buffers",
         View::Simulation => "Simulation",
         View::Rtl => "RTL",
+        View::Area => "Area",
     }
 }
 
@@ -62,6 +66,7 @@ pub fn Views() -> impl IntoView {
                 View::Buffers => view! { <BuffersView /> }.into_any(),
                 View::Simulation => view! { <SimulationView /> }.into_any(),
                 View::Rtl => view! { <RtlView /> }.into_any(),
+                View::Area => view! { <AreaView /> }.into_any(),
             }}
         </div>
     }

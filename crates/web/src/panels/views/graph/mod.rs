@@ -4,7 +4,8 @@
 //! unit and its channels are highlighted, and the hardware view shows it).
 //!
 //! The drawing is the worker's [`GraphView`]; this module only renders it. [`GraphCanvas`] is
-//! shared with the simulation view, which colours the channels through an [`Overlay`].
+//! shared with the simulation view, which colours the channels through an [`Overlay`], and
+//! the area view, which fills the units as a heat map ([`HeatCell`]).
 
 mod shape;
 mod viewport;
@@ -24,6 +25,15 @@ pub struct Overlay {
     pub labels: Signal<Vec<Option<String>>>,
     /// Units to mark as stuck (a deadlock), by index.
     pub stuck: Signal<Vec<usize>>,
+}
+
+/// A unit's colour and caption in a heat map (the area view's cells per unit).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeatCell {
+    /// A CSS colour filling the unit.
+    pub colour: String,
+    /// Shown in place of the unit's label, e.g. `149 LUT`.
+    pub caption: String,
 }
 
 /// The graph of the latest compilation.
@@ -58,6 +68,9 @@ pub fn GraphCanvas(
     graph: Arc<Graph>,
     overlay: Option<Overlay>,
     #[prop(optional)] millis: Option<f64>,
+    /// Per unit (by index), its heat-map cell, if drawn as a heat map.
+    #[prop(optional)]
+    heat: Option<Signal<Vec<Option<HeatCell>>>>,
 ) -> impl IntoView {
     let session = use_session();
     let fit = ViewBox::fit(graph.width, graph.height);
@@ -160,7 +173,7 @@ pub fn GraphCanvas(
         .units
         .iter()
         .enumerate()
-        .map(|(i, u)| unit_view(i, u, selected, moved, overlay))
+        .map(|(i, u)| unit_view(i, u, selected, moved, overlay, heat))
         .collect_view();
     view! {
         <div class="graph" data-testid="graph">
@@ -236,14 +249,20 @@ fn unit_view(
     selected: Memo<Option<usize>>,
     moved: StoredValue<bool>,
     overlay: Option<Overlay>,
+    heat: Option<Signal<Vec<Option<HeatCell>>>>,
 ) -> impl IntoView {
     let session = use_session();
     let r = u.rect;
     let name = u.name.clone();
     let class = u.class.name();
+    let cell = move || heat.and_then(|h| h.with(|v| v.get(i).cloned().flatten()));
+    let label = u.label.clone();
+    let caption = move || cell().map_or_else(|| label.clone(), |c| c.caption);
     view! {
         <g
             class=format!("unit unit-{class}")
+            class:heated=move || cell().is_some()
+            style=move || cell().map(|c| format!("--heat: {}", c.colour))
             class:selected=move || selected.get() == Some(i)
             class:deadlock=move || overlay.is_some_and(|o| o.stuck.with(|s| s.contains(&i)))
             data-testid="unit"
@@ -258,7 +277,7 @@ fn unit_view(
             <title>{format!("{} ({})", u.name, u.label)}</title>
             {shape::outline(u.class, r)}
             <text class="unit-name" x=r.x + r.width / 2.0 y=r.y + 14.0>{u.name.clone()}</text>
-            <text class="unit-label" x=r.x + r.width / 2.0 y=r.y + 27.0>{u.label.clone()}</text>
+            <text class="unit-label" x=r.x + r.width / 2.0 y=r.y + 27.0>{caption}</text>
         </g>
     }
 }
