@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmarks the web app's release build (a report, not a test):
-#   - .wasm and JS sizes, raw and gzip -9;
+#   - .wasm and JS sizes, raw and gzip -9 (the page's, and apart Yosys's, loaded on request);
 #   - page load to interactive and compile time per example in the worker (e2e/bench/bench-web.mjs,
 #     headless Chromium against dist/ served on 127.0.0.1).
 # Builds the release first unless BENCH_NO_BUILD=1. RUNS (default 5) sets the repetitions.
@@ -30,6 +30,9 @@ for f in dist/*.wasm dist/*.js; do
   case $f in *.wasm) total_raw=$((total_raw + raw)); total_gz=$((total_gz + gz)) ;; esac
 done
 echo "| **all .wasm** | **$total_raw B** | **$total_gz B** |"
+yosys_raw=$(cat dist/yosys/*.wasm dist/yosys/*.js | wc -c)
+yosys_gz=$(cat dist/yosys/*.wasm dist/yosys/*.js | gzip -9 -c | wc -c)
+echo "| Yosys (dist/yosys/, loaded only for an area report) | $yosys_raw B | $yosys_gz B |"
 echo
 
 python3 -m http.server "$PORT" --bind 127.0.0.1 --directory dist >/dev/null 2>&1 &

@@ -7,7 +7,11 @@
 //      placement algorithm (the MILP-based ones solve their models in the worker);
 //   3. per example, with on-merges buffers: the graph view's units and layout time in the
 //      worker, and one simulation (Run simulation: run, check and replay in the worker) with its
-//      cycles, worker time and click → result shown.
+//      cycles, worker time and click → result shown;
+//   4. area synthesis in the browser (Yosys's WebAssembly build in its own worker, FPGA20
+//      buffers) for the examples in $SYNTH_EXAMPLES (default "fir vector_add gcd matvec
+//      histogram"): click → report shown, the first run including Yosys's download and
+//      compilation, and the flattened circuit's LUTs, flip-flops and DSPs.
 // Usage: node bench-web.mjs URL [RUNS]. Prints Markdown tables.
 import { chromium } from '@playwright/test';
 
@@ -100,6 +104,21 @@ for (const name of names) {
   const passes = /(\d+) passes/.exec(last)?.[1] ?? '?';
   const diags = /(\d+) diagnostics?/.exec(last)?.[1] ?? '?';
   console.log(`| ${name} | ${workerMedians.join(' | ')} | ${trip} ms | ${passes} | ${diags} | ${graph} | ${simulation} |`);
+}
+const synthNames = (process.env.SYNTH_EXAMPLES || 'fir vector_add gcd matvec histogram').split(/\s+/).filter(Boolean);
+console.log('\n| example (FPGA20) | click → area report | LUT | FF | DSP |\n|---|---|---|---|---|');
+for (const name of synthNames) {
+  await page.getByTestId('examples-button').click();
+  await page.getByTestId(`example-${name}`).click();
+  await page.getByTestId('opt-buffers').selectOption('fpga20');
+  await compileOnce();
+  await page.getByTestId('view-area').click();
+  const started = Date.now();
+  await page.getByTestId('area-synthesize').click();
+  await page.locator('[data-testid="area-status"][data-state="done"]').waitFor({ timeout: 900000 });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const total = (key) => page.getByTestId(`area-total-${key}`).textContent();
+  console.log(`| ${name} | ${seconds} s | ${await total('lut')} | ${await total('ff')} | ${await total('dsp')} |`);
 }
 if (errors.length) console.log(`\npage errors: ${errors.join('; ')}`);
 await browser.close();
