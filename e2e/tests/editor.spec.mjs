@@ -68,6 +68,10 @@ test('header tabs can be added, renamed and deleted', async ({ page }) => {
   await expect(app.tab(2)).toHaveText('header1.h');
   await app.editor.fill('#define M 3\n');
   await page.getByTestId('rename-tab-2').click();
+  // The input takes focus with the old name selected: typing replaces it.
+  await expect(page.getByTestId('rename-input')).toBeFocused();
+  await page.keyboard.type('typed.h');
+  await expect(page.getByTestId('rename-input')).toHaveValue('typed.h');
   await page.getByTestId('rename-input').fill('fir.h');
   await page.getByTestId('rename-input').press('Enter');
   await expect(page.getByTestId('tab-error')).toContainText('already exists');
@@ -104,4 +108,27 @@ test('the legend explains unit shapes and channel states', async ({ page }) => {
   for (const word of ['fork', 'merge', 'mux', 'buffer', 'idle', 'accept', 'stall', 'transfer']) {
     await expect(app.legend).toContainText(word);
   }
+});
+
+test('the examples menu stays on screen and closes on Escape or a click outside', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const app = new AppPage(page);
+  await app.open();
+  const menu = page.getByTestId('examples-menu');
+  await app.examplesButton.click();
+  await expect(menu).toBeVisible();
+  const box = await menu.boundingBox();
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(1440);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await app.examplesButton.click();
+  await expect(menu).toBeVisible();
+  await app.editor.click();
+  await expect(menu).toBeHidden();
+  // Picking an example still works and closes it.
+  await app.pickExample('gcd');
+  await expect(menu).toBeHidden();
+  await expect(app.tab(0)).toHaveText('gcd.c');
+  expect(app.consoleErrors).toEqual([]);
 });

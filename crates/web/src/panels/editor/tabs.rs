@@ -71,9 +71,18 @@ pub fn Tabs() -> impl IntoView {
                     .map(|(i, name)| {
                         let selected = move || session.active.get() == i;
                         if renaming.get() == Some(i) {
+                            // The input takes focus with the name selected, ready to type over.
+                            let input = NodeRef::<leptos::html::Input>::new();
+                            let current = name.clone();
+                            input.on_load(move |el| {
+                                el.set_value(&current);
+                                let _ = el.focus();
+                                el.select();
+                            });
                             view! {
                                 <input
                                     class="tab-rename"
+                                    node_ref=input
                                     data-testid="rename-input"
                                     prop:value=name
                                     on:input=move |ev| draft.set(event_target_value(&ev))
