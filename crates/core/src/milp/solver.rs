@@ -334,7 +334,12 @@ fn better(model: &Model, x: &[f64], than: Option<&Vec<f64>>) -> bool {
     model.sense.improves(a, b)
 }
 
-/// Assembles the result; the objective is recomputed on the model as given.
+/// How close (relative, at least 1 absolute) an objective must come to the proven bound to count
+/// as optimal: the LP's own feasibility tolerance.
+const PROOF_TOLERANCE: f64 = 1e-9;
+
+/// Assembles the result; the objective is recomputed on the model as given. A feasible solution
+/// whose objective meets the proven bound is reported optimal.
 fn finish(
     model: &Model,
     status: SolveStatus,
@@ -344,6 +349,13 @@ fn finish(
     stats: SolveStats,
 ) -> SolveResult {
     let objective = values.as_ref().map(|x| model.objective_value(x));
+    // A solution that meets the proven bound is optimal, whoever stopped the search.
+    let proven =
+        |o: f64| best_bound.is_some_and(|b| (o - b).abs() <= PROOF_TOLERANCE * o.abs().max(1.0));
+    let status = match (status, objective) {
+        (SolveStatus::Feasible, Some(o)) if proven(o) => SolveStatus::Optimal,
+        (status, _) => status,
+    };
     let best_bound = match (&status, objective) {
         (SolveStatus::Optimal, Some(o)) => Some(o),
         _ => best_bound,
