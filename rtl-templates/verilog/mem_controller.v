@@ -132,12 +132,16 @@ module mem_controller #(
   assign memEnd_valid = ctrlEnd_valid & done;
   assign ctrlEnd_ready = memEnd_ready & done;
 
+  // pending + (accepted ctrl tokens) - storeEn, with one adder per ctrl port: the last
+  // port's addend also subtracts storeEn, chosen among ctrl - 1, ctrl, -1 and 0 (a
+  // constant ctrl, the usual case, makes them constants and the choice a few gates).
+  wire [31:0] ctrl_last = ctrl[(NUM_CONTROLS-1)*32 +: 32];
+  wire [31:0] last_addend = ctrl_valid[NUM_CONTROLS-1]
+    ? (storeEn ? ctrl_last - 32'd1 : ctrl_last) : {32{storeEn}};
   always @(*) begin
-    next_pending = pending;
-    for (k = 0; k < NUM_CONTROLS; k = k + 1)
-      if (ctrl_valid[k]) next_pending = next_pending + ctrl[k*32 +: 32];
-    // - storeEn as + all ones: one adder, no multiplexer after it
-    next_pending = next_pending + {32{storeEn}};
+    next_pending = pending + last_addend;
+    for (k = 0; k < NUM_CONTROLS - 1; k = k + 1)
+      next_pending = next_pending + (ctrl_valid[k] ? ctrl[k*32 +: 32] : 32'd0);
   end
 
   always @(posedge clk) begin

@@ -155,7 +155,7 @@ begin
   ctrlEnd_ready <= memEnd_ready and done;
 
   registers : process (clk)
-    variable next_pending : unsigned(31 downto 0);
+    variable next_pending, last_addend : unsigned(31 downto 0);
   begin
     if rising_edge(clk) then
       if rst = '1' then
@@ -169,14 +169,22 @@ begin
             rd_port <= i;
           end if;
         end loop;
-        next_pending := pending;
-        for k in 0 to NUM_CONTROLS - 1 loop
+        -- pending + (accepted ctrl tokens) - st_en, with one adder per ctrl port: the last
+        -- port's addend also subtracts st_en, chosen among ctrl - 1, ctrl, -1 and 0 (a
+        -- constant ctrl, the usual case, makes them constants and the choice a few gates).
+        if ctrl_valid(NUM_CONTROLS - 1) = '0' then
+          last_addend := (others => st_en);
+        elsif st_en = '1' then
+          last_addend := unsigned(ctrl(NUM_CONTROLS - 1)) - 1;
+        else
+          last_addend := unsigned(ctrl(NUM_CONTROLS - 1));
+        end if;
+        next_pending := pending + last_addend;
+        for k in 0 to NUM_CONTROLS - 2 loop
           if ctrl_valid(k) = '1' then
             next_pending := next_pending + unsigned(ctrl(k));
           end if;
         end loop;
-        -- - st_en as + all ones: one adder, no multiplexer after it
-        next_pending := next_pending + unsigned'(31 downto 0 => st_en);
         pending <= next_pending;
       end if;
     end if;
