@@ -4,7 +4,8 @@
 // outs_valid = count != 0; outs = slots[head];
 // ins_ready = (count != NUM_SLOTS) | outs_ready.
 // Clock edge: wr = ins_valid & ins_ready; rd = outs_valid & outs_ready;
-//   if wr: slots[(head + count) mod NUM_SLOTS] <= ins;
+//   if ins_ready: slots[(head + count) mod NUM_SLOTS] <= ins (the slot is free,
+//     or is the head being read when full; it holds a token only if wr);
 //   if rd: head <= (head + 1) mod NUM_SLOTS;  count <= count + wr - rd.
 module fifo_break_dv #(
   parameter NUM_SLOTS = 2,
@@ -42,7 +43,7 @@ module fifo_break_dv #(
       count <= {CNT_WIDTH{1'b0}};
       head <= {PTR_WIDTH{1'b0}};
     end else begin
-      if (wr) slots[tail[PTR_WIDTH-1:0]] <= ins;
+      if (ins_ready) slots[tail[PTR_WIDTH-1:0]] <= ins;
       if (rd) head <= ({1'b0, head} == LAST) ? {PTR_WIDTH{1'b0}} : head + 1'b1;
       if (wr && !rd) count <= count + 1'b1;
       else if (rd && !wr) count <= count - 1'b1;

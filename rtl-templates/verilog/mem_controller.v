@@ -4,9 +4,11 @@
 // Loads: ld_ok[i] = ld_cnt[i] < 2; grant g = lowest i with ldAddr_valid[i] &
 //   ld_ok[i]; ldAddr_ready = one-hot(g); loadEn = any grant; loadAddr = ldAddr[g].
 //   Registers rd_valid <= loadEn, rd_port <= g; the memory answers loadData one
-//   cycle after loadEn, pushed into port rd_port's fifo_break_none (2 slots),
-//   whose output is ldData[i]. ld_cnt[i] (reset 0) counts tokens issued and not
-//   yet delivered: += grant[i], -= ldData_valid[i] & ldData_ready[i].
+//   cycle after loadEn, pushed into port rd_port's return buffer (a 2-slot
+//   FIFO_BREAK_NONE, written out here), whose output is ldData[i]. ld_cnt[i], the
+//   tokens issued and not yet delivered (+= grant[i], -= ldData_valid[i] &
+//   ldData_ready[i]), is not a register: it equals the buffer's count plus the
+//   token arriving now (rd_valid & rd_port == i).
 // Stores: s = lowest j with stAddr_valid[j] & stData_valid[j];
 //   stAddr_ready[j] = stData_ready[j] = (j == s); storeEn = any; storeAddr/Data of s.
 // Counting: ctrl_ready = all 1; pending (32 bits, reset 0, wraps) +=
@@ -54,13 +56,11 @@ module mem_controller #(
   output reg  [ADDR_WIDTH-1:0]            storeAddr,
   output reg  [DATA_WIDTH-1:0]            storeData
 );
-  reg  [1:0] ld_cnt [0:NUM_LOADS-1];
+  wire [NUM_LOADS-1:0] ld_ok;
   reg  rd_valid;
   reg  [31:0] rd_port;
   reg  [31:0] pending;
   reg  [31:0] next_pending;
-  wire [NUM_LOADS-1:0] ld_push;
-  wire [NUM_LOADS-1:0] ld_taken = ldData_valid & ldData_ready;
   wire done;
   // One loop variable per process: a variable assigned in two processes has two drivers.
   integer i, j, k, r;
@@ -73,7 +73,7 @@ module mem_controller #(
     ldAddr_ready = {NUM_LOADS{1'b0}};
     loadAddr = ldAddr[0 +: ADDR_WIDTH];
     for (i = 0; i < NUM_LOADS; i = i + 1) begin
-      if (ldAddr_ready == {NUM_LOADS{1'b0}} && ldAddr_valid[i] && ld_cnt[i] != 2'd2) begin
+      if (ldAddr_ready == {NUM_LOADS{1'b0}} && ldAddr_valid[i] && ld_ok[i]) begin
         ldAddr_ready[i] = 1'b1;
         loadAddr = ldAddr[i*ADDR_WIDTH +: ADDR_WIDTH];
       end
@@ -81,19 +81,34 @@ module mem_controller #(
   end
   assign loadEn = |ldAddr_ready;
 
+  // Return buffers: per load port a 2-slot FIFO with bypass (FIFO_BREAK_NONE), written
+  // out here so that its count also gives the port's outstanding loads.
   genvar g;
   generate
     for (g = 0; g < NUM_LOADS; g = g + 1) begin : return_buffers
-      /* verilator lint_off PINCONNECTEMPTY */
-      // the buffer can never be full when data arrives (ld_cnt <= 2 = NUM_SLOTS)
-      assign ld_push[g] = rd_valid && (rd_port == g);
-      fifo_break_none #(.NUM_SLOTS(2), .DATA_WIDTH(DATA_WIDTH)) buffer (
-        .clk(clk), .rst(rst),
-        .ins(loadData), .ins_valid(ld_push[g]), .ins_ready(),
-        .outs(ldData[g*DATA_WIDTH +: DATA_WIDTH]), .outs_valid(ldData_valid[g]),
-        .outs_ready(ldData_ready[g])
-      );
-      /* verilator lint_on PINCONNECTEMPTY */
+      reg [1:0] count;
+      reg head;
+      reg [DATA_WIDTH-1:0] slots [0:1];
+      wire push = rd_valid && (rd_port == g);
+      wire stored = (count != 2'd0);
+      wire rd = stored & ldData_ready[g];
+      wire wr = push & (stored | ~ldData_ready[g]);
+      assign ldData_valid[g] = stored | push;
+      assign ldData[g*DATA_WIDTH +: DATA_WIDTH] = stored ? slots[head] : loadData;
+      // loads issued and not delivered: the one answered now (push) and the stored ones
+      assign ld_ok[g] = !count[1] && !(count[0] && push);
+      always @(posedge clk) begin
+        if (rst) begin
+          count <= 2'd0;
+          head <= 1'b0;
+        end else begin
+          // the slot after the stored ones is free unless both are taken
+          if (!count[1]) slots[head ^ count[0]] <= loadData;
+          if (rd) head <= ~head;
+          if (wr && !rd) count <= count + 2'd1;
+          else if (rd && !wr) count <= count - 2'd1;
+        end
+      end
     end
   endgenerate
 
@@ -117,12 +132,16 @@ module mem_controller #(
   assign memEnd_valid = ctrlEnd_valid & done;
   assign ctrlEnd_ready = memEnd_ready & done;
 
+  // pending + (accepted ctrl tokens) - storeEn, with one adder per ctrl port: the last
+  // port's addend also subtracts storeEn, chosen among ctrl - 1, ctrl, -1 and 0 (a
+  // constant ctrl, the usual case, makes them constants and the choice a few gates).
+  wire [31:0] ctrl_last = ctrl[(NUM_CONTROLS-1)*32 +: 32];
+  wire [31:0] last_addend = ctrl_valid[NUM_CONTROLS-1]
+    ? (storeEn ? ctrl_last - 32'd1 : ctrl_last) : {32{storeEn}};
   always @(*) begin
-    next_pending = pending;
-    for (k = 0; k < NUM_CONTROLS; k = k + 1)
-      if (ctrl_valid[k]) next_pending = next_pending + ctrl[k*32 +: 32];
-    // - storeEn as + all ones: one adder, no multiplexer after it
-    next_pending = next_pending + {32{storeEn}};
+    next_pending = pending + last_addend;
+    for (k = 0; k < NUM_CONTROLS - 1; k = k + 1)
+      next_pending = next_pending + (ctrl_valid[k] ? ctrl[k*32 +: 32] : 32'd0);
   end
 
   always @(posedge clk) begin
@@ -130,14 +149,10 @@ module mem_controller #(
       rd_valid <= 1'b0;
       rd_port <= 32'd0;
       pending <= 32'd0;
-      for (r = 0; r < NUM_LOADS; r = r + 1) ld_cnt[r] <= 2'd0;
     end else begin
       rd_valid <= loadEn;
-      for (r = 0; r < NUM_LOADS; r = r + 1) begin
+      for (r = 0; r < NUM_LOADS; r = r + 1)
         if (ldAddr_ready[r]) rd_port <= r;
-        if (ldAddr_ready[r] && !ld_taken[r]) ld_cnt[r] <= ld_cnt[r] + 2'd1;
-        else if (!ldAddr_ready[r] && ld_taken[r]) ld_cnt[r] <= ld_cnt[r] - 2'd1;
-      end
       pending <= next_pending;
     end
   end

@@ -1,8 +1,8 @@
 // Rivulet RTL template: ONE_SLOT_BREAK_DVR buffer (one slot, all paths registered).
 // Registers: full_r (reset 0), data_r. ins_ready = !full_r;
 // outs_valid = full_r; outs = data_r.
-// Clock edge: if !full_r & ins_valid then full_r <= 1, data_r <= ins;
-//             if full_r & outs_ready then full_r <= 0.
+// Clock edge: if !full_r then full_r <= ins_valid, data_r <= ins (data_r
+//             matters only while full_r); if full_r & outs_ready then full_r <= 0.
 // Latency: data 1, valid 1, ready 1. Throughput at most one token per 2 cycles.
 module one_slot_break_dvr #(
   parameter DATA_WIDTH = 32
@@ -26,10 +26,8 @@ module one_slot_break_dvr #(
       full_r <= 1'b0;
       data_r <= {DATA_WIDTH{1'b0}};
     end else if (!full_r) begin
-      if (ins_valid) begin
-        full_r <= 1'b1;
-        data_r <= ins;
-      end
+      full_r <= ins_valid;
+      data_r <= ins;
     end else if (outs_ready) begin
       full_r <= 1'b0;
     end

@@ -3,7 +3,8 @@
 // Registers: valid_r[0..NUM_SLOTS-1] (reset 0), data_r[0..NUM_SLOTS-1].
 // en = !valid_r[NUM_SLOTS-1] | outs_ready; ins_ready = en;
 // outs_valid = valid_r[NUM_SLOTS-1]; outs = data_r[NUM_SLOTS-1].
-// Clock edge: if en: valid_r[0] <= ins_valid, data_r[0] <= ins,
+// Clock edge: if en: valid_r[0] <= ins_valid, data_r[0] <= ins (also in reset:
+//   the data registers have none),
 //   valid_r[k] <= valid_r[k-1], data_r[k] <= data_r[k-1] for k >= 1.
 // Latency: a token accepted in cycle t is offered at the output from cycle
 // t + NUM_SLOTS on (1 cycle per slot); the whole pipeline stalls together.
@@ -37,7 +38,7 @@ module shift_reg_break_dv #(
     end
   end
   always @(posedge clk) begin
-    if (!rst && en) begin
+    if (en) begin
       data_r[0] <= ins;
       for (kd = 1; kd < NUM_SLOTS; kd = kd + 1) data_r[kd] <= data_r[kd-1];
     end

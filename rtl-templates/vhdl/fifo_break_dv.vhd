@@ -4,7 +4,8 @@
 -- outs_valid = count /= 0; outs = slots(head);
 -- ins_ready = count /= NUM_SLOTS or outs_ready.
 -- Clock edge: wr = ins_valid and ins_ready; rd = outs_valid and outs_ready;
---   if wr: slots((head + count) mod NUM_SLOTS) <= ins;
+--   if ins_ready: slots((head + count) mod NUM_SLOTS) <= ins (the slot is free,
+--     or is the head being read when full; it holds a token only if wr);
 --   if rd: head <= (head + 1) mod NUM_SLOTS;  count <= count + wr - rd.
 library ieee;
 use ieee.std_logic_1164.all;
@@ -46,7 +47,7 @@ begin
       else
         wr := ins_valid = '1' and ready_in = '1';
         rd := valid_o = '1' and outs_ready = '1';
-        if wr then
+        if ready_in = '1' then
           slots((head + count) mod NUM_SLOTS) <= ins;
         end if;
         if rd then

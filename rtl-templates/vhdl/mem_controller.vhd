@@ -4,9 +4,11 @@
 -- Loads: ld_ok(i) = ld_cnt(i) < 2; grant g = lowest i with ldAddr_valid(i) and
 --   ld_ok(i); ldAddr_ready = one-hot(g); loadEn = any grant; loadAddr = ldAddr(g).
 --   Registers rd_valid <= loadEn, rd_port <= g; the memory answers loadData one
---   cycle after loadEn, pushed into port rd_port's fifo_break_none (2 slots),
---   whose output is ldData(i). ld_cnt(i) (reset 0) counts tokens issued and not
---   yet delivered: += grant(i), -= ldData_valid(i) and ldData_ready(i).
+--   cycle after loadEn, pushed into port rd_port's return buffer (a 2-slot
+--   FIFO_BREAK_NONE, written out here), whose output is ldData(i). ld_cnt(i), the
+--   tokens issued and not yet delivered (+= grant(i), -= ldData_valid(i) and
+--   ldData_ready(i)), is not a register: it equals the buffer's count plus the
+--   token arriving now (rd_valid and rd_port = i).
 -- Stores: s = lowest j with stAddr_valid(j) and stData_valid(j);
 --   stAddr_ready(j) = stData_ready(j) = (j = s); storeEn = any; storeAddr/Data of s.
 -- Counting: ctrl_ready = all '1'; pending (32 bits, reset 0, wraps) +=
@@ -57,9 +59,7 @@ entity mem_controller is
 end entity;
 
 architecture arch of mem_controller is
-  type count_array is array (natural range <>) of integer range 0 to 2;
-  signal ld_grant, ld_push, ld_valid : std_logic_vector(NUM_LOADS - 1 downto 0);
-  signal ld_cnt                      : count_array(NUM_LOADS - 1 downto 0);
+  signal ld_grant, ld_ok             : std_logic_vector(NUM_LOADS - 1 downto 0);
   signal rd_valid                    : std_logic;
   signal rd_port                     : integer range 0 to NUM_LOADS - 1;
   signal st_grant                    : std_logic_vector(NUM_STORES - 1 downto 0);
@@ -76,7 +76,7 @@ begin
     ld_grant <= (others => '0');
     loadAddr <= ldAddr(0);
     for i in 0 to NUM_LOADS - 1 loop
-      if not found and ldAddr_valid(i) = '1' and ld_cnt(i) < 2 then
+      if not found and ldAddr_valid(i) = '1' and ld_ok(i) = '1' then
         found       := true;
         ld_grant(i) <= '1';
         loadAddr    <= ldAddr(i);
@@ -86,17 +86,47 @@ begin
   ldAddr_ready <= ld_grant;
   loadEn       <= or ld_grant;
 
+  -- Return buffers: per load port a 2-slot FIFO with bypass (FIFO_BREAK_NONE), written
+  -- out here so that its count also gives the port's outstanding loads.
   return_buffers : for i in 0 to NUM_LOADS - 1 generate
-    ld_push(i) <= '1' when rd_valid = '1' and rd_port = i else '0';
-    buf : entity work.fifo_break_none
-      generic map (NUM_SLOTS => 2, DATA_WIDTH => DATA_WIDTH)
-      port map (
-        clk => clk, rst => rst,
-        ins => loadData, ins_valid => ld_push(i), ins_ready => open,
-        outs => ldData(i), outs_valid => ld_valid(i), outs_ready => ldData_ready(i)
-      );
+    signal count              : integer range 0 to 2;
+    signal head               : integer range 0 to 1;
+    signal slots              : data_array(1 downto 0)(DATA_WIDTH - 1 downto 0);
+    signal push, stored       : std_logic;
+  begin
+    push            <= '1' when rd_valid = '1' and rd_port = i else '0';
+    stored          <= '1' when count /= 0 else '0';
+    ldData_valid(i) <= stored or push;
+    ldData(i)       <= slots(head) when stored = '1' else loadData;
+    -- loads issued and not delivered: the one answered now (push) and the stored ones
+    ld_ok(i)        <= '1' when count = 0 or (count = 1 and push = '0') else '0';
+
+    process (clk)
+      variable wr, rd : boolean;
+    begin
+      if rising_edge(clk) then
+        if rst = '1' then
+          count <= 0;
+          head  <= 0;
+        else
+          rd := stored = '1' and ldData_ready(i) = '1';
+          wr := push = '1' and (stored = '1' or ldData_ready(i) = '0');
+          -- the slot after the stored ones is free unless both are taken
+          if count /= 2 then
+            slots((head + count) mod 2) <= loadData;
+          end if;
+          if rd then
+            head <= 1 - head;
+          end if;
+          if wr and not rd then
+            count <= count + 1;
+          elsif rd and not wr then
+            count <= count - 1;
+          end if;
+        end if;
+      end if;
+    end process;
   end generate;
-  ldData_valid <= ld_valid;
 
   store_arbiter : process (all)
     variable found : boolean;
@@ -125,13 +155,12 @@ begin
   ctrlEnd_ready <= memEnd_ready and done;
 
   registers : process (clk)
-    variable next_pending : unsigned(31 downto 0);
+    variable next_pending, last_addend : unsigned(31 downto 0);
   begin
     if rising_edge(clk) then
       if rst = '1' then
         rd_valid <= '0';
         rd_port  <= 0;
-        ld_cnt   <= (others => 0);
         pending  <= (others => '0');
       else
         rd_valid <= or ld_grant;
@@ -139,20 +168,23 @@ begin
           if ld_grant(i) = '1' then
             rd_port <= i;
           end if;
-          if ld_grant(i) = '1' and not (ld_valid(i) = '1' and ldData_ready(i) = '1') then
-            ld_cnt(i) <= ld_cnt(i) + 1;
-          elsif ld_grant(i) = '0' and ld_valid(i) = '1' and ldData_ready(i) = '1' then
-            ld_cnt(i) <= ld_cnt(i) - 1;
-          end if;
         end loop;
-        next_pending := pending;
-        for k in 0 to NUM_CONTROLS - 1 loop
+        -- pending + (accepted ctrl tokens) - st_en, with one adder per ctrl port: the last
+        -- port's addend also subtracts st_en, chosen among ctrl - 1, ctrl, -1 and 0 (a
+        -- constant ctrl, the usual case, makes them constants and the choice a few gates).
+        if ctrl_valid(NUM_CONTROLS - 1) = '0' then
+          last_addend := (others => st_en);
+        elsif st_en = '1' then
+          last_addend := unsigned(ctrl(NUM_CONTROLS - 1)) - 1;
+        else
+          last_addend := unsigned(ctrl(NUM_CONTROLS - 1));
+        end if;
+        next_pending := pending + last_addend;
+        for k in 0 to NUM_CONTROLS - 2 loop
           if ctrl_valid(k) = '1' then
             next_pending := next_pending + unsigned(ctrl(k));
           end if;
         end loop;
-        -- - st_en as + all ones: one adder, no multiplexer after it
-        next_pending := next_pending + unsigned'(31 downto 0 => st_en);
         pending <= next_pending;
       end if;
     end if;

@@ -1,8 +1,8 @@
 -- Rivulet RTL template: ONE_SLOT_BREAK_DVR buffer (one slot, all paths registered).
 -- Registers: full_r (reset 0), data_r. ins_ready = not full_r;
 -- outs_valid = full_r; outs = data_r.
--- Clock edge: if full_r = 0 and ins_valid then full_r <= 1, data_r <= ins;
---             if full_r = 1 and outs_ready then full_r <= 0.
+-- Clock edge: if full_r = 0 then full_r <= ins_valid, data_r <= ins (data_r
+--             matters only while full_r); if full_r = 1 and outs_ready then full_r <= 0.
 -- Latency: data 1, valid 1, ready 1. Throughput at most one token per 2 cycles.
 library ieee;
 use ieee.std_logic_1164.all;
@@ -35,10 +35,8 @@ begin
         full_r <= '0';
         data_r <= (others => '0');
       elsif full_r = '0' then
-        if ins_valid = '1' then
-          full_r <= '1';
-          data_r <= ins;
-        end if;
+        full_r <= ins_valid;
+        data_r <= ins;
       elsif outs_ready = '1' then
         full_r <= '0';
       end if;

@@ -3,7 +3,8 @@
 -- Registers: valid_r(0..NUM_SLOTS-1) (reset 0), data_r(0..NUM_SLOTS-1).
 -- en = not valid_r(NUM_SLOTS-1) or outs_ready; ins_ready = en;
 -- outs_valid = valid_r(NUM_SLOTS-1); outs = data_r(NUM_SLOTS-1).
--- Clock edge: if en: valid_r(0) <= ins_valid, data_r(0) <= ins,
+-- Clock edge: if en: valid_r(0) <= ins_valid, data_r(0) <= ins (also in reset:
+--   the data registers have none),
 --   valid_r(k) <= valid_r(k-1), data_r(k) <= data_r(k-1) for k >= 1.
 -- Latency: a token accepted in cycle t is offered at the output from cycle
 -- t + NUM_SLOTS on (1 cycle per slot); the whole pipeline stalls together.
@@ -41,10 +42,20 @@ begin
         valid_r <= (others => '0');
       elsif en = '1' then
         valid_r(0) <= ins_valid;
-        data_r(0)  <= ins;
         for k in 1 to NUM_SLOTS - 1 loop
           valid_r(k) <= valid_r(k - 1);
-          data_r(k)  <= data_r(k - 1);
+        end loop;
+      end if;
+    end if;
+  end process;
+
+  process (clk)
+  begin
+    if rising_edge(clk) then
+      if en = '1' then
+        data_r(0) <= ins;
+        for k in 1 to NUM_SLOTS - 1 loop
+          data_r(k) <= data_r(k - 1);
         end loop;
       end if;
     end if;
