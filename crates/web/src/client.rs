@@ -259,34 +259,26 @@ impl Compiler {
     fn start_worker(self) -> Result<(), String> {
         let worker = Worker::new(WORKER_URL)
             .map_err(|e| format!("the compiler worker could not start: {e:?}"))?;
-        let on_message = Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
-            let text = ev
-                .unchecked_into::<MessageEvent>()
-                .data()
-                .as_string()
-                .unwrap_or_default();
-            if let Ok(response) = serde_json::from_str::<Response>(&text) {
-                self.receive(response);
-            }
-        });
-        let on_error = Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
-            let detail = ev
-                .dyn_ref::<ErrorEvent>()
-                .map(|e| e.message())
-                .filter(|m| !m.is_empty())
-                .unwrap_or_else(|| "it failed to load".into());
-            self.stop_worker();
-            self.status.set(CompileStatus::Failed(format!(
-                "the compiler stopped: {detail}"
-            )));
-        });
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        let callbacks = listen(
+            &worker,
+            move |text| {
+                if let Ok(response) = serde_json::from_str::<Response>(&text) {
+                    self.receive(response);
+                }
+            },
+            move |detail| {
+                let detail = detail.unwrap_or_else(|| "it failed to load".into());
+                self.stop_worker();
+                self.status.set(CompileStatus::Failed(format!(
+                    "the compiler stopped: {detail}"
+                )));
+            },
+        );
         let inner = self.inner.get_value();
         let mut inner = inner.borrow_mut();
         inner.worker = Some(worker);
         inner.ready = false;
-        inner.callbacks = vec![on_message, on_error];
+        inner.callbacks = callbacks;
         Ok(())
     }
 
@@ -347,6 +339,34 @@ impl Compiler {
             | Response::Vcd { .. } => {}
         }
     }
+}
+
+/// Installs `on_text` for `worker`'s text messages and `on_error` for its errors (with the
+/// error's message, when it has one); returns the closures, which must live as long as the
+/// worker.
+pub(crate) fn listen(
+    worker: &Worker,
+    mut on_text: impl FnMut(String) + 'static,
+    mut on_error: impl FnMut(Option<String>) + 'static,
+) -> Vec<Closure<dyn FnMut(JsValue)>> {
+    let on_message = Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
+        let text = ev
+            .unchecked_into::<MessageEvent>()
+            .data()
+            .as_string()
+            .unwrap_or_default();
+        on_text(text);
+    });
+    let on_failure = Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
+        let detail = ev
+            .dyn_ref::<ErrorEvent>()
+            .map(|e| e.message())
+            .filter(|m| !m.is_empty());
+        on_error(detail);
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_failure.as_ref().unchecked_ref()));
+    vec![on_message, on_failure]
 }
 
 impl Default for Compiler {

@@ -9,7 +9,7 @@
 //! a new request (a run cannot be interrupted otherwise); a report always belongs to the
 //! latest compilation (it is cleared when a compilation finishes).
 
-use crate::client::Compiler;
+use crate::client::{listen, Compiler};
 use leptos::prelude::*;
 use rivulet_core::yosys::{self, script, AreaReport, Netlist};
 use serde::Deserialize;
@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
-use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
+use web_sys::{Worker, WorkerOptions, WorkerType};
 
 /// The synthesis worker script (copied to the site's root by trunk).
 pub const SYNTH_WORKER_URL: &str = "./synth-worker.js";
@@ -198,13 +198,9 @@ impl Synthesizer {
         options.set_type(WorkerType::Module);
         let worker = Worker::new_with_options(SYNTH_WORKER_URL, &options)
             .map_err(|e| format!("the synthesis worker could not start: {e:?}"))?;
-        let on_message = Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
-            let text = ev
-                .unchecked_into::<MessageEvent>()
-                .data()
-                .as_string()
-                .unwrap_or_default();
-            match serde_json::from_str::<WorkerMessage>(&text) {
+        let callbacks = listen(
+            &worker,
+            move |text| match serde_json::from_str::<WorkerMessage>(&text) {
                 Ok(message) => self.receive(message),
                 Err(e) => {
                     self.stop_worker();
@@ -212,25 +208,19 @@ impl Synthesizer {
                         "unreadable message from the synthesis worker: {e}"
                     )));
                 }
-            }
-        });
-        let on_error = Closure::<dyn FnMut(JsValue)>::new(move |ev: JsValue| {
-            let detail = ev
-                .dyn_ref::<ErrorEvent>()
-                .map(|e| e.message())
-                .filter(|m| !m.is_empty())
-                .unwrap_or_else(|| "Yosys failed to load".into());
-            self.stop_worker();
-            self.status.set(SynthStatus::Failed(format!(
-                "the synthesis worker stopped: {detail}"
-            )));
-        });
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+            },
+            move |detail| {
+                let detail = detail.unwrap_or_else(|| "Yosys failed to load".into());
+                self.stop_worker();
+                self.status.set(SynthStatus::Failed(format!(
+                    "the synthesis worker stopped: {detail}"
+                )));
+            },
+        );
         let inner = self.inner.get_value();
         let mut inner = inner.borrow_mut();
         inner.worker = Some(worker.clone());
-        inner.callbacks = vec![on_message, on_error];
+        inner.callbacks = callbacks;
         Ok(worker)
     }
 
