@@ -1,7 +1,7 @@
 // Rivulet RTL template: remui (pipelined integer unit, LATENCY cycles).
 // Value: unsigned lhs mod rhs; lhs when rhs = 0.
-// The value is computed combinationally from the joined operands and then
-// delayed by a shift_reg_break_dv with NUM_SLOTS = LATENCY (the whole pipeline
+// The value is computed combinationally (udivmod: restoring division) from the
+// joined operands and then delayed by a shift_reg_break_dv with NUM_SLOTS = LATENCY (the whole pipeline
 // stalls together when result_valid & !result_ready).
 // lhs_ready = rhs_valid & p_ready; rhs_ready = lhs_valid & p_ready.
 module remui #(
@@ -22,7 +22,11 @@ module remui #(
 );
   wire [DATA_WIDTH-1:0] comb;
   wire p_ready;
-  assign comb = (rhs == {DATA_WIDTH{1'b0}}) ? lhs : lhs % rhs;
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [DATA_WIDTH-1:0] quotient;
+  /* verilator lint_on UNUSEDSIGNAL */
+  // lhs when rhs = 0, as udivmod computes it
+  udivmod #(.DATA_WIDTH(DATA_WIDTH)) core (.lhs(lhs), .rhs(rhs), .quotient(quotient), .remainder(comb));
   assign lhs_ready = rhs_valid & p_ready;
   assign rhs_ready = lhs_valid & p_ready;
 

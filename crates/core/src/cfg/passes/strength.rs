@@ -1,5 +1,5 @@
 //! Strength reduction of integer multiplications by constants, only where the result is
-//! cheaper than the multiplier.
+//! cheaper than the multiplier, and of divisions and remainders by powers of two.
 //!
 //! Cost rule: in the timing model a shift by a constant is wiring (no delay, no unit), an
 //! add or subtract is one combinational adder (about 1.9 ns at 32 bits) and a multiplier is a
@@ -15,6 +15,10 @@
 //! their form. Other constants keep their multiplication: two or more adders in a chain are
 //! not obviously cheaper than the pipelined multiplier. `c = 0` and `c = 1` are the constant
 //! folder's.
+//!
+//! A divider is a pipelined unit of dozens of cycles and thousands of LUTs; by `2^k`
+//! (`1 <= k`, and `k <= w - 2` when signed) it is replaced by shifts and at most two adders
+//! (see [`reduce_division`]).
 
 use super::super::ir::*;
 use super::util::{insert_before, int_const};
@@ -93,6 +97,50 @@ fn reduce(
     })
 }
 
+/// The replacement of `x / 2^k` or `x % 2^k` (`op` one of the four divisions), with the
+/// instructions it needs in `new`:
+/// * unsigned: `x >>u k` and `x & (2^k - 1)`;
+/// * signed, rounding toward zero: with `bias = (x >>s (w-1)) >>u (w-k)` (`2^k - 1` when `x`
+///   is negative, else 0), `(x + bias) >>s k` and `x - ((x + bias) & -2^k)`.
+fn reduce_division(
+    f: &mut Function,
+    new: &mut Vec<Inst>,
+    op: BinOp,
+    x: Value,
+    c: u64,
+    span: Option<Span>,
+) -> Option<Op> {
+    let t = f.ty(x);
+    let w = t.bits();
+    let c = c & crate::bits::mask(w);
+    let signed = matches!(op, BinOp::DivSI | BinOp::RemSI);
+    if !c.is_power_of_two() || c == 1 || (signed && c.trailing_zeros() >= w - 1) {
+        return None;
+    }
+    let k = c.trailing_zeros();
+    let konst = |f: &mut Function, new: &mut Vec<Inst>, n: i64| {
+        mk(f, new, Op::Const(Const::int(n, t)), t, span)
+    };
+    Some(match op {
+        BinOp::DivUI => Op::Bin(BinOp::ShRUI, x, konst(f, new, k as i64)),
+        BinOp::RemUI => Op::Bin(BinOp::AndI, x, konst(f, new, (c - 1) as i64)),
+        _ => {
+            let sign_shift = konst(f, new, (w - 1) as i64);
+            let sign = mk(f, new, Op::Bin(BinOp::ShRSI, x, sign_shift), t, span);
+            let bias_shift = konst(f, new, (w - k) as i64);
+            let bias = mk(f, new, Op::Bin(BinOp::ShRUI, sign, bias_shift), t, span);
+            let biased = mk(f, new, Op::Bin(BinOp::AddI, x, bias), t, span);
+            if op == BinOp::DivSI {
+                Op::Bin(BinOp::ShRSI, biased, konst(f, new, k as i64))
+            } else {
+                let low_mask = konst(f, new, -(c as i64));
+                let rounded = mk(f, new, Op::Bin(BinOp::AndI, biased, low_mask), t, span);
+                Op::Bin(BinOp::SubI, x, rounded)
+            }
+        }
+    })
+}
+
 /// Runs the pass.
 pub fn run(f: &mut Function) {
     for b in f.layout.clone() {
@@ -100,23 +148,26 @@ pub fn run(f: &mut Function) {
         while pos < f.blocks[b.index()].insts.len() {
             let i = f.blocks[b.index()].insts[pos];
             pos += 1;
-            let Op::Bin(BinOp::MulI, x, y) = f.insts[i.index()].op else {
+            let Op::Bin(op, x, y) = f.insts[i.index()].op else {
                 continue;
-            };
-            let (v, c) = match (int_const(f, x), int_const(f, y)) {
-                (_, Some(c)) => (x, c),
-                (Some(c), _) => (y, c),
-                _ => continue,
             };
             let span = f.insts[i.index()].span;
             let mut new = Vec::new();
-            let Some(op) = reduce(f, &mut new, v, c as u64, span) else {
+            let replacement = match (op, int_const(f, x), int_const(f, y)) {
+                (BinOp::MulI, _, Some(c)) => reduce(f, &mut new, x, c as u64, span),
+                (BinOp::MulI, Some(c), _) => reduce(f, &mut new, y, c as u64, span),
+                (BinOp::DivSI | BinOp::DivUI | BinOp::RemSI | BinOp::RemUI, _, Some(c)) => {
+                    reduce_division(f, &mut new, op, x, c as u64, span)
+                }
+                _ => None,
+            };
+            let Some(replacement) = replacement else {
                 continue;
             };
             let n = new.len();
             insert_before(f, b, pos - 1, new);
             pos += n;
-            f.insts[i.index()].op = op;
+            f.insts[i.index()].op = replacement;
         }
     }
 }
