@@ -2,12 +2,8 @@
 // One "done" register per output remembers that the output already took the
 // current token. outs_valid[i] = ins_valid & !done[i];
 // ins_ready = AND over i of (done[i] | outs_ready[i]).
-// Clock edge: if ins_ready then done <= 0 (token consumed, or no token),
-// else done[i] <= done[i] | (ins_valid & outs_ready[i]). Reset: done = 0.
-// Same as clearing on ins_valid & ins_ready and setting on outs_valid[i] &
-// outs_ready[i]: done is 0 whenever ins_valid is 0 (a token stays until
-// consumed), and done[i] | (ins_valid & outs_ready[i]) = done[i] | (outs_valid[i]
-// & outs_ready[i]); the clear and the set then need fewer signals.
+// Clock edge: if ins_valid & ins_ready then done <= 0 (token consumed),
+// else done[i] <= done[i] | (outs_valid[i] & outs_ready[i]). Reset: done = 0.
 module fork_dataless #(
   parameter SIZE = 2
 ) (
@@ -24,9 +20,9 @@ module fork_dataless #(
   always @(posedge clk) begin
     if (rst)
       done <= {SIZE{1'b0}};
-    else if (ins_ready)
+    else if (ins_valid & ins_ready)
       done <= {SIZE{1'b0}};
     else
-      done <= done | ({SIZE{ins_valid}} & outs_ready);
+      done <= done | (outs_valid & outs_ready);
   end
 endmodule

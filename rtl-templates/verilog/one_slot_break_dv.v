@@ -1,9 +1,8 @@
 // Rivulet RTL template: ONE_SLOT_BREAK_DV buffer (opaque elastic half buffer).
 // Registers: valid_r (reset 0), data_r. outs_valid = valid_r; outs = data_r;
 // ins_ready = !valid_r | outs_ready.
-// Clock edge: if ins_ready then valid_r <= ins_valid, data_r <= ins (data_r
-//             matters only while valid_r: loading it without ins_valid saves the
-//             enable logic).
+// Clock edge: if ins_ready then valid_r <= ins_valid;
+//             if ins_ready & ins_valid then data_r <= ins.
 // Latency: data 1, valid 1, ready 0 (ready is combinational from outs_ready).
 module one_slot_break_dv #(
   parameter DATA_WIDTH = 32
@@ -28,7 +27,7 @@ module one_slot_break_dv #(
       data_r <= {DATA_WIDTH{1'b0}};
     end else if (ins_ready) begin
       valid_r <= ins_valid;
-      data_r <= ins;
+      if (ins_valid) data_r <= ins;
     end
   end
 endmodule

@@ -2,12 +2,8 @@
 -- One "done" register per output remembers that the output already took the
 -- current token. outs_valid(i) = ins_valid and not done(i);
 -- ins_ready = AND over i of (done(i) or outs_ready(i)).
--- Clock edge: if ins_ready then done <= 0 (token consumed, or no token),
--- else done(i) <= done(i) or (ins_valid and outs_ready(i)). Reset: done = 0.
--- Same as clearing on ins_valid and ins_ready and setting on outs_valid(i) and
--- outs_ready(i): done is 0 whenever ins_valid is 0 (a token stays until
--- consumed), and done(i) or (ins_valid and outs_ready(i)) = done(i) or
--- (outs_valid(i) and outs_ready(i)); the clear and the set then need fewer signals.
+-- Clock edge: if ins_valid and ins_ready then done <= 0 (token consumed),
+-- else done(i) <= done(i) or (outs_valid(i) and outs_ready(i)). Reset: done = 0.
 library ieee;
 use ieee.std_logic_1164.all;
 
@@ -39,10 +35,10 @@ begin
     if rising_edge(clk) then
       if rst = '1' then
         done <= (others => '0');
-      elsif ready_in = '1' then
+      elsif ins_valid = '1' and ready_in = '1' then
         done <= (others => '0');
       else
-        done <= done or ((SIZE - 1 downto 0 => ins_valid) and outs_ready);
+        done <= done or (valid_out and outs_ready);
       end if;
     end if;
   end process;

@@ -1,9 +1,8 @@
 -- Rivulet RTL template: ONE_SLOT_BREAK_DV buffer (opaque elastic half buffer).
 -- Registers: valid_r (reset 0), data_r. outs_valid = valid_r; outs = data_r;
 -- ins_ready = not valid_r or outs_ready.
--- Clock edge: if ins_ready then valid_r <= ins_valid, data_r <= ins (data_r
---             matters only while valid_r: loading it without ins_valid saves the
---             enable logic).
+-- Clock edge: if ins_ready then valid_r <= ins_valid;
+--             if ins_ready and ins_valid then data_r <= ins.
 -- Latency: data 1, valid 1, ready 0 (ready is combinational from outs_ready).
 library ieee;
 use ieee.std_logic_1164.all;
@@ -39,7 +38,9 @@ begin
         data_r  <= (others => '0');
       elsif ready_in = '1' then
         valid_r <= ins_valid;
-        data_r  <= ins;
+        if ins_valid = '1' then
+          data_r <= ins;
+        end if;
       end if;
     end if;
   end process;

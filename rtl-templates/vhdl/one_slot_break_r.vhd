@@ -1,9 +1,9 @@
 -- Rivulet RTL template: ONE_SLOT_BREAK_R buffer (transparent elastic half buffer).
 -- Registers: full_r (reset 0), data_r. ins_ready = not full_r;
 -- outs_valid = ins_valid or full_r; outs = data_r when full_r else ins.
--- Clock edge: if full_r = 0: full_r <= ins_valid and not outs_ready, data_r <= ins
---             (data_r matters only while full_r: loading it whenever empty saves
---             the enable logic); if full_r = 1: full_r <= not outs_ready.
+-- Clock edge: if full_r = 0: full_r <= ins_valid and not outs_ready, and
+--             data_r <= ins when that happens;
+--             if full_r = 1: full_r <= not outs_ready.
 -- Latency: data 0, valid 0, ready 1 (ready is a register output).
 library ieee;
 use ieee.std_logic_1164.all;
@@ -36,8 +36,10 @@ begin
         full_r <= '0';
         data_r <= (others => '0');
       elsif full_r = '0' then
-        full_r <= ins_valid and not outs_ready;
-        data_r <= ins;
+        if ins_valid = '1' and outs_ready = '0' then
+          full_r <= '1';
+          data_r <= ins;
+        end if;
       elsif outs_ready = '1' then
         full_r <= '0';
       end if;
