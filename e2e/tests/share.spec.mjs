@@ -1,4 +1,4 @@
-// Share links: round trip into a fresh page, malformed links, script payloads.
+// Share links: round trip into a fresh page, links that open compiled, malformed links, script payloads.
 import { test, expect } from '@playwright/test';
 import { AppPage } from '../pages/app-page.mjs';
 
@@ -31,6 +31,26 @@ test('a share link restores sources and options in a fresh page', async ({ brows
   await expect(again.option('hdl')).toHaveValue('verilog');
   await expect(again.view('graph')).toHaveAttribute('aria-selected', 'true');
   await expect(again.loadMessage).toHaveCount(0);
+  expect(again.consoleErrors).toEqual([]);
+});
+
+test('a link opens compiled: its view shows the circuit without pressing Compile', async ({ browser }) => {
+  const first = await browser.newPage();
+  const app = new AppPage(first);
+  await app.open();
+  await app.pickExample('gcd');
+  await app.option('buffers').selectOption('fpga20');
+  await app.view('graph').click();
+  await app.shareButton.click();
+  const link = await app.shareUrl.inputValue();
+
+  const second = await browser.newPage();
+  const again = new AppPage(second);
+  await second.goto(link);
+  await second.getByTestId('progress').and(second.locator('[data-state="done"]')).waitFor();
+  await expect(again.view('graph')).toHaveAttribute('aria-selected', 'true');
+  await expect(second.getByTestId('graph-summary')).toContainText('units');
+  expect(await second.getByTestId('unit').count()).toBeGreaterThan(10);
   expect(again.consoleErrors).toEqual([]);
 });
 

@@ -36,8 +36,9 @@ pub fn copy_to_clipboard(text: &str) {
     }
 }
 
-/// Restores the session from the page's fragment, if it holds one. An empty fragment keeps the
-/// current state; a malformed one shows a notice and the default example.
+/// Restores the session from the page's fragment, if it holds one, and compiles it: a link opens
+/// with its circuit, not just its code. An empty fragment keeps the current state; a malformed
+/// one shows a notice and the default example (not compiled).
 pub fn restore_from_location(session: &Session) {
     let hash = web_sys::window()
         .and_then(|w| w.location().hash().ok())
@@ -55,6 +56,8 @@ pub fn restore_from_fragment(session: &Session, fragment: &str) {
         Ok(state) => {
             session.restore(state);
             session.notice.set(None);
+            // Queued until the worker is ready when the page is still loading.
+            session.compile();
         }
         Err(e) => {
             session.load_example(default_example());

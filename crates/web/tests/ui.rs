@@ -9,6 +9,7 @@ use rivulet_core::driver::Compiled;
 use rivulet_core::driver::StageGroup;
 use rivulet_core::options::{BufferAlgorithm, Hdl};
 use rivulet_core::share::{self, ShareOptions, ShareState, SharedFile, View};
+use rivulet_web::client::CompileStatus;
 use rivulet_web::examples::{default_example, find, EXAMPLES};
 use rivulet_web::protocol::{
     CompileOutcome, WireDiagnostic, WireFile, WireOptions, WireSimulation,
@@ -177,8 +178,12 @@ async fn injected_diagnostics_show_in_the_list_gutter_and_code() {
 }
 
 #[wasm_bindgen_test]
-async fn a_share_link_restores_sources_options_and_view() {
+async fn a_share_link_restores_sources_options_and_view_and_compiles() {
     let app = mount().await;
+    assert_eq!(
+        app.session.compiler.status.get_untracked(),
+        CompileStatus::Idle
+    );
     let state = ShareState {
         files: vec![
             SharedFile {
@@ -199,6 +204,11 @@ async fn a_share_link_restores_sources_options_and_view() {
     restore_from_fragment(&app.session, &format!("#{}", share::encode(&state)));
     settle().await;
     assert_eq!(app.session.snapshot(), state);
+    // The link asked for a compilation at once (this page has no worker script to run it).
+    assert_ne!(
+        app.session.compiler.status.get_untracked(),
+        CompileStatus::Idle
+    );
     assert!(app.editor().starts_with("int k("));
     assert_eq!(
         app.get("view-rtl").get_attribute("aria-selected").unwrap(),
