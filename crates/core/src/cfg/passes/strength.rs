@@ -18,11 +18,16 @@
 //!
 //! A divider is a pipelined unit of dozens of cycles and thousands of LUTs; by `2^k`
 //! (`1 <= k`, and `k <= w - 2` when signed) it is replaced by shifts and at most two adders
-//! (see [`reduce_division`]).
+//! (see [`reduce_division`]). A signed division of a value that is never negative is an
+//! unsigned one: a counted loop's header parameter whose every state is known and has its
+//! sign bit clear (a loop counter from 0 up, `i % 8`) needs no bias and no adder.
 
+use super::super::analysis::Cfg;
 use super::super::ir::*;
+use super::counted::Counted;
 use super::util::{insert_before, int_const};
 use crate::diag::Span;
+use std::collections::BTreeSet;
 
 /// How `x * c` is rewritten.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,16 +102,38 @@ fn reduce(
     })
 }
 
+/// The header parameters of counted loops that are never negative: every state of the
+/// parameter is known (see [`Counted`]) and has its sign bit clear at the parameter's width.
+fn never_negative(f: &Function) -> BTreeSet<Value> {
+    let cfg = Cfg::new(f);
+    let mut found = BTreeSet::new();
+    for l in cfg.loops() {
+        let Some(c) = Counted::find(f, &cfg, &l) else {
+            continue;
+        };
+        for (j, &p) in f.block(c.header).params.iter().enumerate() {
+            let Type::Int(w) = f.ty(p) else {
+                continue;
+            };
+            let sign = 1u64 << (w as u32 - 1);
+            if c.states.iter().all(|s| s[j].is_some_and(|v| v & sign == 0)) {
+                found.insert(p);
+            }
+        }
+    }
+    found
+}
+
 /// The replacement of `x / 2^k` or `x % 2^k` (`op` one of the four divisions), with the
 /// instructions it needs in `new`:
-/// * unsigned: `x >>u k` and `x & (2^k - 1)`;
+/// * unsigned, or signed with `x` never negative: `x >>u k` and `x & (2^k - 1)`;
 /// * signed, rounding toward zero: with `bias = (x >>s (w-1)) >>u (w-k)` (`2^k - 1` when `x`
 ///   is negative, else 0), `(x + bias) >>s k` and `x - ((x + bias) & -2^k)`.
 fn reduce_division(
     f: &mut Function,
     new: &mut Vec<Inst>,
     op: BinOp,
-    x: Value,
+    (x, non_negative): (Value, bool),
     c: u64,
     span: Option<Span>,
 ) -> Option<Op> {
@@ -120,6 +147,11 @@ fn reduce_division(
     let k = c.trailing_zeros();
     let konst = |f: &mut Function, new: &mut Vec<Inst>, n: i64| {
         mk(f, new, Op::Const(Const::int(n, t)), t, span)
+    };
+    let op = match op {
+        BinOp::DivSI if non_negative => BinOp::DivUI,
+        BinOp::RemSI if non_negative => BinOp::RemUI,
+        op => op,
     };
     Some(match op {
         BinOp::DivUI => Op::Bin(BinOp::ShRUI, x, konst(f, new, k as i64)),
@@ -143,6 +175,7 @@ fn reduce_division(
 
 /// Runs the pass.
 pub fn run(f: &mut Function) {
+    let never_negative = never_negative(f);
     for b in f.layout.clone() {
         let mut pos = 0;
         while pos < f.blocks[b.index()].insts.len() {
@@ -157,7 +190,8 @@ pub fn run(f: &mut Function) {
                 (BinOp::MulI, _, Some(c)) => reduce(f, &mut new, x, c as u64, span),
                 (BinOp::MulI, Some(c), _) => reduce(f, &mut new, y, c as u64, span),
                 (BinOp::DivSI | BinOp::DivUI | BinOp::RemSI | BinOp::RemUI, _, Some(c)) => {
-                    reduce_division(f, &mut new, op, x, c as u64, span)
+                    let dividend = (x, never_negative.contains(&x));
+                    reduce_division(f, &mut new, op, dividend, c as u64, span)
                 }
                 _ => None,
             };
