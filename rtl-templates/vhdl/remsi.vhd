@@ -1,7 +1,7 @@
 -- Rivulet RTL template: remsi (pipelined integer unit, LATENCY cycles).
 -- Value: signed remainder, sign of lhs (C %); lhs when rhs = 0; 0 when rhs = -1.
--- The value is computed combinationally from the joined operands and then
--- delayed by a shift_reg_break_dv with NUM_SLOTS = LATENCY (the whole pipeline
+-- The value is computed combinationally (udivmod: restoring division) from the joined
+-- operands and then delayed by a shift_reg_break_dv with NUM_SLOTS = LATENCY (the whole pipeline
 -- stalls together when result_valid and not result_ready).
 -- j_valid = lhs_valid and rhs_valid; lhs_ready = rhs_valid and p_ready;
 -- rhs_ready = lhs_valid and p_ready, where p_ready is the pipeline's ins_ready.
@@ -28,23 +28,26 @@ end entity;
 architecture arch of remsi is
   signal comb             : std_logic_vector(DATA_WIDTH - 1 downto 0);
   signal j_valid, p_ready : std_logic;
+  signal neg_l, neg_r      : std_logic;
+  signal mag_l, mag_r      : unsigned(DATA_WIDTH - 1 downto 0);
+  signal mag_res           : std_logic_vector(DATA_WIDTH - 1 downto 0);
 begin
   j_valid   <= lhs_valid and rhs_valid;
   lhs_ready <= rhs_valid and p_ready;
   rhs_ready <= lhs_valid and p_ready;
 
-  process (lhs, rhs)
-    variable r : std_logic_vector(DATA_WIDTH - 1 downto 0);
-  begin
-    if unsigned(rhs) = 0 then
-        r := lhs;
-      elsif signed(rhs) = -1 then
-        r := (others => '0');
-      else
-        r := std_logic_vector(signed(lhs) rem signed(rhs));
-      end if;
-    comb <= r;
-  end process;
+  -- Magnitudes divided unsigned ((x xor -n) + n negates x when n = 1, in one adder).
+  neg_l <= lhs(DATA_WIDTH - 1);
+  neg_r <= rhs(DATA_WIDTH - 1);
+  mag_l <= (unsigned(lhs) xor (DATA_WIDTH - 1 downto 0 => neg_l)) + unsigned'(0 => neg_l);
+  mag_r <= (unsigned(rhs) xor (DATA_WIDTH - 1 downto 0 => neg_r)) + unsigned'(0 => neg_r);
+  -- The remainder takes the sign of lhs; rhs = 0 gives udivmod's remainder |lhs|, so lhs;
+  -- rhs = -1 gives 0.
+  core : entity work.udivmod
+    generic map (DATA_WIDTH => DATA_WIDTH)
+    port map (lhs => std_logic_vector(mag_l), rhs => std_logic_vector(mag_r),
+              quotient => open, remainder => mag_res);
+  comb <= std_logic_vector((unsigned(mag_res) xor (DATA_WIDTH - 1 downto 0 => neg_l)) + unsigned'(0 => neg_l));
 
   pipe : entity work.shift_reg_break_dv
     generic map (NUM_SLOTS => LATENCY, DATA_WIDTH => DATA_WIDTH)

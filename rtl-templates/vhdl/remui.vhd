@@ -1,7 +1,7 @@
 -- Rivulet RTL template: remui (pipelined integer unit, LATENCY cycles).
 -- Value: unsigned lhs mod rhs; lhs when rhs = 0.
--- The value is computed combinationally from the joined operands and then
--- delayed by a shift_reg_break_dv with NUM_SLOTS = LATENCY (the whole pipeline
+-- The value is computed combinationally (udivmod: restoring division) from the joined
+-- operands and then delayed by a shift_reg_break_dv with NUM_SLOTS = LATENCY (the whole pipeline
 -- stalls together when result_valid and not result_ready).
 -- j_valid = lhs_valid and rhs_valid; lhs_ready = rhs_valid and p_ready;
 -- rhs_ready = lhs_valid and p_ready, where p_ready is the pipeline's ins_ready.
@@ -33,16 +33,10 @@ begin
   lhs_ready <= rhs_valid and p_ready;
   rhs_ready <= lhs_valid and p_ready;
 
-  process (lhs, rhs)
-    variable r : std_logic_vector(DATA_WIDTH - 1 downto 0);
-  begin
-    if unsigned(rhs) = 0 then
-        r := lhs;
-      else
-        r := std_logic_vector(unsigned(lhs) rem unsigned(rhs));
-      end if;
-    comb <= r;
-  end process;
+  -- lhs when rhs = 0, as udivmod computes it
+  core : entity work.udivmod
+    generic map (DATA_WIDTH => DATA_WIDTH)
+    port map (lhs => lhs, rhs => rhs, quotient => open, remainder => comb);
 
   pipe : entity work.shift_reg_break_dv
     generic map (NUM_SLOTS => LATENCY, DATA_WIDTH => DATA_WIDTH)
