@@ -43,6 +43,9 @@ test('an example compiles through every pass; a pass shows its IR', async ({ pag
   await expect(page.getByTestId('buffers-critical-path')).toHaveText(/^\d+\.\d{3} ns \((meets|misses) the clock period\)$/);
   await expect(page.getByTestId('buffers-timing')).toContainText('built-in');
   await expect(page.getByTestId('buffers-milp')).toContainText(/[1-9]\d* variables \(\d+ integer\), [1-9]\d* constraints/);
+  // The status says in words how the search ended.
+  await expect(page.getByTestId('buffers-status')).toHaveText(
+    /^(optimal: the objective meets the proven bound|(feasible|limit reached): (the node budget stopped the search after \d+ nodes|search skipped for .* above the search limit of 1e6, so the greedy placement stands).*) \(solution from (greedy|dive|improvement|search)\)$/);
   await expect(page.getByTestId('buffers-throughput').locator('tbody tr')).not.toHaveCount(0);
   await expect(page.getByTestId('download-lp').first()).toBeVisible();
   // FPL22 breaks ready paths too: both paths meet the clock period.

@@ -293,6 +293,8 @@ pub struct WireMilp {
     pub nodes: u64,
     /// Where the solution came from (`greedy`, `dive`, `improvement`, `search`).
     pub source: String,
+    /// How the solves ended, in words.
+    pub ended: String,
 }
 
 /// One loop (CFDFC) of the circuit and the throughput the placement predicts for it.

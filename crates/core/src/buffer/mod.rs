@@ -26,6 +26,7 @@ pub mod greedy;
 pub mod local_search;
 pub mod mapping;
 pub mod memory_ports;
+pub mod milp_outcome;
 pub mod milp_placement;
 pub mod on_merges;
 mod path_cuts;

@@ -88,6 +88,8 @@ pub struct MilpReport {
     /// Where the solution came from: `greedy` (the warm start), `dive`, `improvement`,
     /// `search`.
     pub source: String,
+    /// How the solves ended, in words (`buffer::milp_outcome::how_it_ended`).
+    pub ended: String,
 }
 
 /// The throughput an algorithm predicts for one loop (cycle) of the circuit.
@@ -302,6 +304,7 @@ fn fill_report(report: &mut BufferReport, p: &MilpPlacement) {
             .and_then(|s| s.result.best_bound),
         nodes: p.solves.iter().map(|s| s.result.stats.nodes).sum(),
         source: source.to_string(),
+        ended: crate::buffer::milp_outcome::how_it_ended(&p.solves),
     });
     report.throughput = p
         .circuit

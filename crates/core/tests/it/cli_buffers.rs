@@ -35,6 +35,7 @@ fn dump_milp_writes_the_lp_files_and_prints_the_buffered_circuit() {
         "data path: ",
         "ready path: ",
         "milp: ",
+        "milp status: ",
         "loop ",
     ];
     for line in stderr.lines() {
@@ -47,6 +48,7 @@ fn dump_milp_writes_the_lp_files_and_prints_the_buffered_circuit() {
         stderr.contains("loop bb1-bb2: predicted throughput"),
         "{stderr}"
     );
+    assert!(stderr.contains("\nmilp status: "), "{stderr}");
     let lp = std::fs::read_to_string(dir.join("fpga20.lp")).expect("fpga20.lp written");
     assert!(lp.contains("Maximize") && lp.contains("Subject To") && lp.trim_end().ends_with("End"));
     assert!(dir.join("cfdfc.lp").exists());

@@ -214,6 +214,33 @@ fn the_critical_path_is_reported_against_the_clock_period() {
 }
 
 #[test]
+fn a_model_above_the_search_limit_says_its_search_was_skipped() {
+    let options = DriverOptions {
+        buffers: BufferOptions {
+            algorithm: BufferAlgorithm::Fpl22,
+            clock_period_ns: 4.0,
+        },
+        ..DriverOptions::default()
+    };
+    let (out, _) = compile_files(&kernel("switch_decode"), &options, &mut |_| {});
+    let milp = out
+        .buffers
+        .expect("report")
+        .milp
+        .expect("the MILP's report");
+    assert_eq!(milp.status, SolveStatus::LimitReached);
+    assert_eq!(milp.nodes, 0);
+    assert!(
+        milp.ended.starts_with("search skipped for 2 of 2 groups: ")
+            && milp
+                .ended
+                .ends_with("is above the search limit of 1e6, so the greedy placement stands"),
+        "{}",
+        milp.ended
+    );
+}
+
+#[test]
 fn fpga20_reports_its_milp_loops_and_lp_files() {
     let options = DriverOptions {
         buffers: BufferOptions {
@@ -232,6 +259,16 @@ fn fpga20_reports_its_milp_loops_and_lp_files() {
         milp.status,
         SolveStatus::Optimal | SolveStatus::Feasible
     ));
+    // The status in words agrees with the status.
+    if milp.status == SolveStatus::Optimal {
+        assert_eq!(milp.ended, "the objective meets the proven bound");
+    } else {
+        assert!(
+            milp.ended.starts_with("the node budget stopped"),
+            "{}",
+            milp.ended
+        );
+    }
     // The objective is at most the relaxation's bound (a maximisation).
     assert!(milp.objective.unwrap() <= milp.lp_bound.unwrap() + 1e-9);
     // fir has one loop, and its predicted throughput is a rate.

@@ -174,6 +174,7 @@ fn wire_buffers(b: &BufferReport, millis: f64, timing: &str) -> WireBuffers {
             best_bound: m.best_bound,
             nodes: m.nodes,
             source: m.source.clone(),
+            ended: m.ended.clone(),
         }),
         throughput: b
             .throughput

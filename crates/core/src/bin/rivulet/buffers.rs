@@ -46,6 +46,7 @@ pub fn summary(r: &BufferReport) -> String {
             m.nodes,
             m.source
         );
+        s += &format!("milp status: {}\n", m.ended);
     }
     for t in &r.throughput {
         s += &format!(

@@ -60,7 +60,7 @@ fn report_view(b: WireBuffers) -> impl IntoView {
                 </dd>
                 <dt>"Status"</dt>
                 <dd data-testid="buffers-status">
-                    {format!("{} (solution from {}, {} nodes)", m.status, m.source, m.nodes)}
+                    {format!("{}: {} (solution from {})", m.status, m.ended, m.source)}
                 </dd>
                 <dt>"Objective"</dt>
                 <dd>{number(m.objective)}</dd>
