@@ -22,6 +22,17 @@ fn kernel(name: &str) -> Vec<(String, String)> {
     files
 }
 
+/// The default options with `algorithm`'s buffers at `clock_period_ns`.
+fn buffered(algorithm: BufferAlgorithm, clock_period_ns: f64) -> DriverOptions {
+    DriverOptions {
+        buffers: BufferOptions {
+            algorithm,
+            clock_period_ns,
+        },
+        ..DriverOptions::default()
+    }
+}
+
 fn everything(hdl: Hdl) -> DriverOptions {
     let mut rtl = RtlOptions::new(hdl, "fir.c");
     rtl.zip = true;
@@ -157,13 +168,7 @@ fn headers_resolve_by_name_among_the_files() {
 
 #[test]
 fn buffer_options_reach_the_report() {
-    let options = DriverOptions {
-        buffers: BufferOptions {
-            algorithm: BufferAlgorithm::Fpl22,
-            clock_period_ns: 5.5,
-        },
-        ..DriverOptions::default()
-    };
+    let options = buffered(BufferAlgorithm::Fpl22, 5.5);
     let (out, _) = compile_files(&kernel("fir"), &options, &mut |_| {});
     let report = out.buffers.clone().expect("report");
     assert_eq!(report.requested, BufferAlgorithm::Fpl22);
@@ -185,13 +190,7 @@ fn buffer_options_reach_the_report() {
 #[test]
 fn the_critical_path_is_reported_against_the_clock_period() {
     let critical_path = |algorithm: BufferAlgorithm| {
-        let options = DriverOptions {
-            buffers: BufferOptions {
-                algorithm,
-                clock_period_ns: 4.0,
-            },
-            ..DriverOptions::default()
-        };
+        let options = buffered(algorithm, 4.0);
         let (out, _) = compile_files(&kernel("fir"), &options, &mut |_| {});
         let r = out.buffers.expect("report");
         (
@@ -215,13 +214,7 @@ fn the_critical_path_is_reported_against_the_clock_period() {
 
 #[test]
 fn a_model_above_the_search_limit_says_its_search_was_skipped() {
-    let options = DriverOptions {
-        buffers: BufferOptions {
-            algorithm: BufferAlgorithm::Fpl22,
-            clock_period_ns: 4.0,
-        },
-        ..DriverOptions::default()
-    };
+    let options = buffered(BufferAlgorithm::Fpl22, 4.0);
     let (out, _) = compile_files(&kernel("switch_decode"), &options, &mut |_| {});
     let milp = out
         .buffers
@@ -242,13 +235,7 @@ fn a_model_above_the_search_limit_says_its_search_was_skipped() {
 
 #[test]
 fn fpga20_reports_its_milp_loops_and_lp_files() {
-    let options = DriverOptions {
-        buffers: BufferOptions {
-            algorithm: BufferAlgorithm::Fpga20,
-            clock_period_ns: 4.0,
-        },
-        ..DriverOptions::default()
-    };
+    let options = buffered(BufferAlgorithm::Fpga20, 4.0);
     let (out, _) = compile_files(&kernel("fir"), &options, &mut |_| {});
     let report = out.buffers.clone().expect("report");
     assert_eq!(report.algorithm, BufferAlgorithm::Fpga20);
