@@ -1,20 +1,24 @@
 //! Share links: the whole state of the web app (sources and options) in a URL fragment.
 //!
 //! A link fragment is `v<version>.` followed by the payload of that version (the dot ends the
-//! version number, since a payload may start with a digit). Version 1 is
-//! `v1.` + base64url (no padding) of the raw-deflate compression of a JSON document (see
-//! [`v1`] for its frozen layout). [`encode`] always writes the newest version; [`decode`]
-//! reads every version ever written, so old links keep working.
+//! version number, since a payload may start with a digit). Every version's payload is
+//! base64url (no padding) of the raw-deflate compression of a JSON document ([`envelope`]):
+//! version 1 holds the sources and options ([`v1`]), version 2 adds the scene: selected unit,
+//! simulation cycle, graph viewport, presentation mode ([`v2`]). [`encode`] always writes the
+//! newest version; [`decode`] reads every version ever written, so old links keep working
+//! (a version 1 link opens with the default scene).
 //!
 //! Invariants:
 //! - [`decode`] never panics, whatever the input; malformed, truncated or oversized links give a
 //!   [`ShareError`] that says what is wrong.
 //! - For every [`ShareState`] that passes [`ShareState::validate`],
-//!   `decode(&encode(&s)) == Ok(s)` (the sources byte for byte, the options exactly).
+//!   `decode(&encode(&s)) == Ok(s)` (the sources byte for byte, the options and scene exactly).
 //! - Decoding inflates at most [`MAX_PAYLOAD_BYTES`], so a small link cannot expand into a
 //!   huge allocation.
 
+mod envelope;
 mod v1;
+mod v2;
 
 use crate::options::{BufferAlgorithm, Hdl};
 use std::fmt;
@@ -23,6 +27,8 @@ use std::fmt;
 pub const MAX_PAYLOAD_BYTES: usize = 4 << 20;
 /// The most files a shared state may hold.
 pub const MAX_FILES: usize = 64;
+/// The longest selected unit name a link may hold, in characters.
+pub const MAX_UNIT_NAME: usize = 256;
 
 /// One source file of the editor: the kernel (first) or a header.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,6 +93,32 @@ impl Default for ShareOptions {
     }
 }
 
+/// A rectangle of the graph drawing's coordinates: the part of the circuit on screen.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Viewport {
+    /// Left side.
+    pub x: f64,
+    /// Top side.
+    pub y: f64,
+    /// Width (finite, > 0).
+    pub w: f64,
+    /// Height (finite, > 0).
+    pub h: f64,
+}
+
+/// What the viewer was looking at, beyond the selected view.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Scene {
+    /// The selected unit, by name.
+    pub unit: Option<String>,
+    /// The simulation cycle shown (the link then runs the simulation).
+    pub cycle: Option<u64>,
+    /// The graph's visible rectangle.
+    pub viewport: Option<Viewport>,
+    /// Presentation mode (larger type, for projecting).
+    pub presentation: bool,
+}
+
 /// Everything a share link restores.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ShareState {
@@ -94,6 +126,8 @@ pub struct ShareState {
     pub files: Vec<SharedFile>,
     /// Options and selected view.
     pub options: ShareOptions,
+    /// Selected unit, simulation cycle, viewport and presentation mode.
+    pub scene: Scene,
 }
 
 /// Why a link could not be decoded.
@@ -118,7 +152,7 @@ pub enum ShareError {
 impl fmt::Display for ShareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ShareError::MissingVersion => write!(f, "the link has no version tag (expected #v1.…)"),
+            ShareError::MissingVersion => write!(f, "the link has no version tag (expected #v2.…)"),
             ShareError::UnknownVersion(v) => write!(
                 f,
                 "the link has version {v}, which this version of Rivulet cannot read"
@@ -145,7 +179,8 @@ impl std::error::Error for ShareError {}
 
 impl ShareState {
     /// Checks the invariants every decoded state satisfies: 1 to [`MAX_FILES`] files with
-    /// distinct non-empty names, and a finite positive clock period.
+    /// distinct non-empty names, a finite positive clock period, a selected unit's name of at
+    /// most [`MAX_UNIT_NAME`] characters and a viewport of finite numbers with a positive size.
     pub fn validate(&self) -> Result<(), ShareError> {
         if self.files.is_empty() {
             return Err(ShareError::Invalid("it holds no source file".into()));
@@ -173,13 +208,30 @@ impl ShareState {
                 "clock period {period} is not a positive number"
             )));
         }
+        if let Some(unit) = &self.scene.unit {
+            if unit.is_empty() || unit.chars().count() > MAX_UNIT_NAME {
+                return Err(ShareError::Invalid(format!(
+                    "the selected unit's name has {} characters (1 to {MAX_UNIT_NAME})",
+                    unit.chars().count()
+                )));
+            }
+        }
+        if let Some(v) = self.scene.viewport {
+            let finite = [v.x, v.y, v.w, v.h].iter().all(|n| n.is_finite());
+            if !(finite && v.w > 0.0 && v.h > 0.0) {
+                return Err(ShareError::Invalid(format!(
+                    "viewport {} {} {} {} is not a rectangle of positive size",
+                    v.x, v.y, v.w, v.h
+                )));
+            }
+        }
         Ok(())
     }
 }
 
 /// Encodes a state as a link fragment (without the `#`), in the newest version.
 pub fn encode(state: &ShareState) -> String {
-    format!("v1.{}", v1::encode(state))
+    format!("v2.{}", v2::encode(state))
 }
 
 /// Decodes a link fragment (with or without its leading `#`) of any known version.
@@ -198,6 +250,7 @@ pub fn decode(fragment: &str) -> Result<ShareState, ShareError> {
         .ok_or(ShareError::MissingVersion)?;
     let state = match version {
         "1" => v1::decode(payload)?,
+        "2" => v2::decode(payload)?,
         other => return Err(ShareError::UnknownVersion(other.chars().take(12).collect())),
     };
     state.validate()?;

@@ -1,11 +1,13 @@
-//! Share-link codec: round trips, a frozen v1 test vector, every error kind, and robustness
-//! against truncated, corrupted and random links (decode must never panic).
+//! Share-link codec: round trips, frozen v1 and v2 test vectors, every error kind, and
+//! robustness against truncated, corrupted and random links (decode must never panic).
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use proptest::prelude::*;
 use rivulet_core::options::{BufferAlgorithm, Hdl};
-use rivulet_core::share::{decode, encode, ShareError, ShareOptions, ShareState, SharedFile, View};
+use rivulet_core::share::{
+    decode, encode, Scene, ShareError, ShareOptions, ShareState, SharedFile, View, Viewport,
+};
 
 fn file(name: &str, text: &str) -> SharedFile {
     SharedFile {
@@ -30,6 +32,25 @@ fn vector_state() -> ShareState {
             hdl: Hdl::Verilog,
             view: View::Graph,
         },
+        scene: Scene::default(),
+    }
+}
+
+/// The state behind [`V2_VECTOR`]: the v1 vector's with a scene.
+fn scene_state() -> ShareState {
+    ShareState {
+        scene: Scene {
+            unit: Some("cmpi0".into()),
+            cycle: Some(42),
+            viewport: Some(Viewport {
+                x: -16.0,
+                y: 120.5,
+                w: 832.25,
+                h: 0.1,
+            }),
+            presentation: true,
+        },
+        ..vector_state()
     }
 }
 
@@ -42,14 +63,31 @@ fn the_v1_test_vector_still_decodes() {
     assert_eq!(decode(&format!("#{V1_VECTOR}")), Ok(vector_state()));
 }
 
+/// A link written by the second version of the codec. It must decode forever.
+const V2_VECTOR: &str = "v2.VU9RToRADL1KrTFZE2RZFLOBcAUvIMYMQ4GJbCHDsKshnMJfL-A5vIknsbMmq_vVvte-19cZa9PRiOnjjKx2hCk2ugo1Bujo1Qm8NKy7qSIojpO2wIInHk3DVIEwqxNQAZz68hrmggEOrdjDqoSLHCLh_jYc5KDgCspMSu5LKcVlsHidJTdZBpUVLBiX4Cxe-y9eRbVhggfYwnoNX5_w_fHuFU8B9oMzPctzM5ZTXZOVFuuhUXEkBrrr9cuzH2MSJkK0VSf9nqzp-kbw3tDBH7RqaCUBjpqYvNnExp_Wu8Ecjd50J_xd_CsZeuunN5t72MRRmMD2Ng7jBKJwI8uDpZHYKZ8MU2cnWpYf";
+
 #[test]
-fn encode_writes_v1_and_round_trips_the_vector_state() {
-    let link = encode(&vector_state());
-    assert!(link.starts_with("v1."), "{link}");
-    assert!(link[3..]
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
-    assert_eq!(decode(&link), Ok(vector_state()));
+fn the_v2_test_vector_still_decodes() {
+    assert_eq!(decode(V2_VECTOR), Ok(scene_state()));
+}
+
+#[test]
+fn encode_writes_v2_and_round_trips_the_vector_states() {
+    for state in [vector_state(), scene_state()] {
+        let link = encode(&state);
+        assert!(link.starts_with("v2."), "{link}");
+        assert!(link[3..]
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
+        assert_eq!(decode(&link), Ok(state));
+    }
+}
+
+#[test]
+fn a_v2_scene_may_leave_out_every_field() {
+    let json = br#"{"files":[{"name":"a.c","text":""}],"options":{"buffers":"fpga20","clock_ns":"4","hdl":"vhdl","view":"graph"},"scene":{}}"#;
+    let state = decode(&payload_v(2, json)).expect("decodes");
+    assert_eq!(state.scene, Scene::default());
 }
 
 #[test]
@@ -63,6 +101,7 @@ fn every_error_kind_is_reported() {
         Err(ShareError::UnknownVersion("99".into()))
     );
     assert_eq!(decode("v1.<script>"), Err(ShareError::BadEncoding));
+    assert_eq!(decode("v2.<script>"), Err(ShareError::BadEncoding));
     assert_eq!(decode("v1.AAAA"), Err(ShareError::BadCompression));
     assert!(matches!(
         decode(&payload(b"not json")),
@@ -96,6 +135,30 @@ fn every_error_kind_is_reported() {
         decode(&payload(br#"{"files":[{"name":"a.c","text":""}],"options":{"buffers":"on-merges","clock_ns":"fast","hdl":"vhdl","view":"rtl"}}"#)),
         Err(ShareError::Invalid(_))
     ));
+    let mut s = scene_state();
+    s.scene.unit = Some(String::new());
+    assert!(invalid(s).contains("selected unit"));
+    let mut s = scene_state();
+    s.scene.unit = Some("u".repeat(rivulet_core::share::MAX_UNIT_NAME + 1));
+    assert!(invalid(s).contains("selected unit"));
+    for bad in [f64::NAN, f64::INFINITY, 0.0, -3.0] {
+        let mut s = scene_state();
+        s.scene.viewport.as_mut().unwrap().w = bad;
+        assert!(invalid(s).contains("viewport"), "width {bad}");
+    }
+    let scene = |viewport: &str| {
+        format!(r#"{{"files":[{{"name":"a.c","text":""}}],"options":{{"buffers":"fpga20","clock_ns":"4","hdl":"vhdl","view":"graph"}},"scene":{{"viewport":"{viewport}"}}}}"#)
+    };
+    for bad in ["1 2 3", "1 2 3 4 5", "a b c d", "1  2 3 4", ""] {
+        assert!(
+            matches!(decode(&payload_v(2, scene(bad).as_bytes())), Err(ShareError::Invalid(_))),
+            "viewport {bad:?}"
+        );
+    }
+    assert!(matches!(
+        decode(&payload_v(2, br#"{"files":[{"name":"a.c","text":""}],"options":{"buffers":"fpga20","clock_ns":"4","hdl":"vhdl","view":"graph"},"scene":{"zoom":2}}"#)),
+        Err(ShareError::BadDocument(_))
+    ));
 }
 
 #[test]
@@ -126,8 +189,13 @@ fn errors_read_as_sentences() {
 
 /// A v1 link whose inflated payload is `json`.
 fn payload(json: &[u8]) -> String {
+    payload_v(1, json)
+}
+
+/// A link of `version` whose inflated payload is `json`.
+fn payload_v(version: u32, json: &[u8]) -> String {
     format!(
-        "v1.{}",
+        "v{version}.{}",
         URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(json, 6))
     )
 }
@@ -143,7 +211,26 @@ fn any_state() -> impl Strategy<Value = ShareState> {
         prop::sample::select(Hdl::ALL),
         prop::sample::select(View::ALL),
     );
-    (files, options).prop_map(|(files, (b, clock, hdl, view))| ShareState {
+    let viewport = (
+        -1e6f64..1e6,
+        -1e6f64..1e6,
+        prop_oneof![1e-3f64..1e6, Just(f64::MIN_POSITIVE)],
+        1e-3f64..1e6,
+    )
+        .prop_map(|(x, y, w, h)| Viewport { x, y, w, h });
+    let scene = (
+        prop::option::of("[a-z_0-9]{1,12}"),
+        prop::option::of(any::<u64>()),
+        prop::option::of(viewport),
+        any::<bool>(),
+    )
+        .prop_map(|(unit, cycle, viewport, presentation)| Scene {
+            unit,
+            cycle,
+            viewport,
+            presentation,
+        });
+    (files, options, scene).prop_map(|(files, (b, clock, hdl, view), scene)| ShareState {
         // Distinct names: prefix each with its position.
         files: files
             .into_iter()
@@ -156,6 +243,7 @@ fn any_state() -> impl Strategy<Value = ShareState> {
             hdl,
             view,
         },
+        scene,
     })
 }
 
@@ -169,11 +257,14 @@ proptest! {
     fn random_text_never_panics(text in ".{0,300}") {
         let _ = decode(&text);
         let _ = decode(&format!("v1.{text}"));
+        let _ = decode(&format!("v2.{text}"));
     }
 
     #[test]
     fn random_base64_never_panics(text in "[A-Za-z0-9_-]{0,400}") {
         let _ = decode(&format!("v1.{text}"));
+        let _ = decode(&format!("v2.{text}"));
+        let _ = decode(&format!("v2.{text}"));
     }
 
     #[test]
