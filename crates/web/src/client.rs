@@ -68,6 +68,8 @@ pub struct Compiler {
     pub sim_progress: RwSignal<Option<SimProgress>>,
     /// The window of replayed cycles of the latest simulation.
     pub frames: RwSignal<Option<SimFrames>>,
+    /// The replayed cycle shown (0 for a new simulation).
+    pub shown_cycle: RwSignal<u64>,
     /// Why the last VCD download failed, if it did.
     pub vcd_error: RwSignal<Option<String>>,
     /// The answer to the latest [`Compiler::request_synthesis_job`] (cleared by compiling).
@@ -104,6 +106,7 @@ impl Compiler {
             simulating: RwSignal::new(false),
             sim_progress: RwSignal::new(None),
             frames: RwSignal::new(None),
+            shown_cycle: RwSignal::new(0),
             vcd_error: RwSignal::new(None),
             synthesis_job: RwSignal::new(None),
             inner: StoredValue::new_local(Rc::new(RefCell::new(Inner::default()))),
@@ -219,7 +222,20 @@ impl Compiler {
         self.simulating.set(false);
         self.sim_progress.set(None);
         self.frames.set(None);
+        self.shown_cycle.set(0);
         self.inner.get_value().borrow_mut().frames_pending = None;
+    }
+
+    /// Forgets the latest compilation (stopping it if it runs): back to "nothing compiled".
+    pub fn reset(self) {
+        if self.status.get_untracked().is_busy() {
+            self.stop_worker();
+        }
+        self.status.set(CompileStatus::Idle);
+        self.progress.set(Vec::new());
+        self.outcome.set(None);
+        self.synthesis_job.set(None);
+        self.clear_simulation();
     }
 
     /// Posts `request` to a ready worker; false if there is none.

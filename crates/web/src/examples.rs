@@ -52,6 +52,14 @@ macro_rules! example {
     };
 }
 
+/// A blank kernel to start from: a small loop with its `main` and `CALL_KERNEL`.
+pub const BLANK: Example = Example {
+    name: "kernel",
+    teaches: "a blank template: write your own kernel",
+    kernel: include_str!("blank_kernel.c"),
+    header: None,
+};
+
 /// The examples, from the simplest up. The first is the default kernel.
 pub const EXAMPLES: &[Example] = &[
     example!(

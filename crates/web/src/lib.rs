@@ -13,6 +13,7 @@ pub mod highlight;
 mod panels;
 pub mod panic_banner;
 pub mod protocol;
+pub mod saved_work;
 pub mod share_link;
 pub mod state;
 pub mod synthesis;

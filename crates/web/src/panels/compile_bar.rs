@@ -1,4 +1,5 @@
-//! The compile bar: Compile and Cancel buttons and the progress line naming the current stage.
+//! The compile bar: Compile and Cancel buttons, the progress line naming the current stage, and
+//! the mark saying the results are out of date when the code changed since they were compiled.
 
 use crate::client::CompileStatus;
 use crate::state::use_session;
@@ -56,6 +57,11 @@ pub fn CompileBar() -> impl IntoView {
             <span class="progress" data-testid="progress" data-state=state aria-live="polite">
                 {line}
             </span>
+            {move || session.stale().then(|| view! {
+                <span class="stale-mark" data-testid="stale" role="status">
+                    "changed — Compile (Ctrl+Enter)"
+                </span>
+            })}
             <span class="progress-log" data-testid="progress-log">
                 {move || compiler.progress.get().join(" → ")}
             </span>

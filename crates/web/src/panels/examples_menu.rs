@@ -1,7 +1,8 @@
-//! The examples menu: corpus kernels, each with what it teaches; picking one loads its files.
+//! The examples menu: corpus kernels, each with what it teaches, and a blank kernel; picking
+//! one loads its files (edited code it replaces can be brought back from the notice).
 //! Escape or a click outside the menu closes it.
 
-use crate::examples::{Example, EXAMPLES};
+use crate::examples::{Example, BLANK, EXAMPLES};
 use crate::state::use_session;
 use leptos::html::Details;
 use leptos::prelude::*;
@@ -18,8 +19,7 @@ pub fn ExamplesMenu() -> impl IntoView {
         }
     };
     let pick = move |example: &'static Example| {
-        session.load_example(example);
-        session.notice.set(None);
+        session.pick_example(example);
         close();
     };
     let on_key = window_event_listener(leptos::ev::keydown, move |ev| {
@@ -47,6 +47,7 @@ pub fn ExamplesMenu() -> impl IntoView {
             <ul class="menu-list" data-testid="examples-menu">
                 {EXAMPLES
                     .iter()
+                    .chain([&BLANK])
                     .map(|example| {
                         view! {
                             <li>

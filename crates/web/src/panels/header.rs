@@ -1,6 +1,10 @@
-//! The page header: product name, examples menu, share link, theme toggle and version.
+//! The page header: product name, examples menu, file opening, share link, presentation and
+//! pane toggles, theme toggle and version.
 
-use super::{examples_menu::ExamplesMenu, share_button::ShareButton, theme_toggle::ThemeToggle};
+use super::{
+    examples_menu::ExamplesMenu, layout::ViewToggles, open_files::OpenFiles,
+    share_button::ShareButton, theme_toggle::ThemeToggle,
+};
 use leptos::prelude::*;
 
 /// The header bar.
@@ -11,7 +15,9 @@ pub fn Header() -> impl IntoView {
             <h1>"Rivulet"</h1>
             <span class="tagline">"C to dataflow circuits, in your browser"</span>
             <ExamplesMenu />
+            <OpenFiles />
             <ShareButton />
+            <ViewToggles />
             <ThemeToggle />
             <span class="version" data-testid="version">{rivulet_core::banner()}</span>
         </header>

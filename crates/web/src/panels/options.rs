@@ -1,4 +1,5 @@
-//! Compilation options: buffer placement algorithm, clock period and output language.
+//! Compilation options: buffer placement algorithm, clock period and output language. A change
+//! recompiles when something was compiled ([`crate::state::Session::change_options`]).
 
 use crate::state::use_session;
 use leptos::prelude::*;
@@ -18,7 +19,7 @@ pub fn Options() -> impl IntoView {
                     prop:value=move || options.with(|o| o.buffer_algorithm.name())
                     on:change=move |ev| {
                         if let Some(a) = BufferAlgorithm::from_name(&event_target_value(&ev)) {
-                            options.update(|o| o.buffer_algorithm = a);
+                            session.change_options(|o| o.buffer_algorithm = a);
                         }
                     }
                 >
@@ -43,7 +44,7 @@ pub fn Options() -> impl IntoView {
                         if let Ok(p) = parsed.map_err(drop).and_then(|p| {
                             if p.is_finite() && p > 0.0 { Ok(p) } else { Err(()) }
                         }) {
-                            options.update(|o| o.clock_period_ns = p);
+                            session.change_options(|o| o.clock_period_ns = p);
                         }
                     }
                 />
@@ -55,7 +56,7 @@ pub fn Options() -> impl IntoView {
                     prop:value=move || options.with(|o| o.hdl.name())
                     on:change=move |ev| {
                         if let Some(h) = Hdl::from_name(&event_target_value(&ev)) {
-                            options.update(|o| o.hdl = h);
+                            session.change_options(|o| o.hdl = h);
                         }
                     }
                 >

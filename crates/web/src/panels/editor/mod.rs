@@ -1,14 +1,18 @@
-//! The editor pane: file tabs, the highlighted code area, a status line and the diagnostics.
+//! The editor pane: file tabs, the kernel-name check, the highlighted code area, a status line
+//! and the diagnostics. Files dropped on the pane are opened ([`super::open_files`]).
 
 mod code;
 mod diagnostics;
+mod kernel_name;
 mod tabs;
 
 pub use code::Code;
 pub use diagnostics::DiagnosticsList;
 pub use tabs::Tabs;
 
+use super::open_files::open_list;
 use crate::protocol::WireDiagnostic;
+use kernel_name::KernelNameCheck;
 use crate::state::use_session;
 use leptos::prelude::*;
 
@@ -26,8 +30,21 @@ pub fn EditorPane() -> impl IntoView {
         })
     });
     view! {
-        <section class="pane editor-pane">
+        <section
+            class="pane editor-pane"
+            data-testid="editor-pane"
+            on:dragover=|ev: leptos::ev::DragEvent| ev.prevent_default()
+            on:drop=move |ev: leptos::ev::DragEvent| {
+                if let Some(list) = ev.data_transfer().and_then(|d| d.files()) {
+                    if list.length() > 0 {
+                        ev.prevent_default();
+                        open_list(session, &list);
+                    }
+                }
+            }
+        >
             <Tabs />
+            <KernelNameCheck />
             <Code diagnostics=diagnostics jump=jump />
             <DiagnosticsList diagnostics=diagnostics jump=jump />
         </section>

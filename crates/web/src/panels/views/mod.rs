@@ -1,6 +1,7 @@
 //! The output views (pipeline, graph, hardware, buffers, simulation, RTL, area) behind view
 //! tabs.
-//! The selected view is part of the session's options, so share links restore it.
+//! The selected view is part of the session's options, so share links restore it. Results of
+//! code that changed since are dimmed (see [`crate::state::Session::stale`]).
 
 mod area;
 mod buffers;
@@ -50,7 +51,7 @@ pub fn Views() -> impl IntoView {
                             class:active=move || selected.get() == v
                             aria-selected=move || (selected.get() == v).to_string()
                             data-testid=format!("view-{}", v.name())
-                            on:click=move |_| session.options.update(|o| o.view = v)
+                            on:click=move |_| session.change_options(|o| o.view = v)
                         >
                             {title(v)}
                         </button>
@@ -58,7 +59,7 @@ pub fn Views() -> impl IntoView {
                 })
                 .collect_view()}
         </div>
-        <div class="view-body" data-testid="view-body">
+        <div class="view-body" class:stale=move || session.stale() data-testid="view-body">
             {move || match selected.get() {
                 View::Pipeline => view! { <PipelineView /> }.into_any(),
                 View::Graph => view! { <GraphView /> }.into_any(),

@@ -28,9 +28,8 @@ pub fn RtlView() -> impl IntoView {
                 prop:value=move || session.options.with(|o| o.hdl.name())
                 on:change=move |ev| {
                     if let Some(h) = Hdl::from_name(&event_target_value(&ev)) {
-                        session.options.update(|o| o.hdl = h);
                         chosen.set(None);
-                        session.compile();
+                        session.change_options(|o| o.hdl = h);
                     }
                 }
             >

@@ -126,7 +126,11 @@ fn player(
     millis: f64,
 ) -> impl IntoView {
     let last = sim.recorded.saturating_sub(1);
-    let cycle = RwSignal::new(0u64);
+    // The compiler's: the shown cycle survives view switches, and links restore it.
+    let cycle = compiler.shown_cycle;
+    if cycle.get_untracked() > last {
+        cycle.set(last);
+    }
     let playing = RwSignal::new(false);
     let speed = RwSignal::new(16u32);
     let carry = StoredValue::new(0.0f64);

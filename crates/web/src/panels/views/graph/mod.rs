@@ -1,12 +1,13 @@
 //! The graph view: the buffered circuit as laid out by the core (one box per basic block,
 //! units drawn by class, control channels dashed, back edges in their own colour), with zoom
-//! (wheel, buttons), pan (drag), fit, the hovered channel's type and unit selection (click: the
+//! (wheel, buttons, pinch), pan (drag, one finger), fit, the hovered channel's type and unit selection (click: the
 //! unit and its channels are highlighted, and the hardware view shows it).
 //!
 //! The drawing is the worker's [`GraphView`]; this module only renders it. [`GraphCanvas`] is
 //! shared with the simulation view, which colours the channels through an [`Overlay`], and
 //! the area view, which fills the units as a heat map ([`HeatCell`]).
 
+mod gesture;
 mod shape;
 mod viewport;
 
@@ -14,6 +15,7 @@ use crate::state::use_session;
 use leptos::prelude::*;
 use rivulet_core::view::{GraphView as Graph, ViewChannel, ViewUnit};
 use std::sync::Arc;
+use gesture::Gesture;
 use viewport::ViewBox;
 
 /// Decoration drawn over the graph (the simulation's handshake states and deadlock).
@@ -74,12 +76,18 @@ pub fn GraphCanvas(
 ) -> impl IntoView {
     let session = use_session();
     let fit = ViewBox::fit(graph.width, graph.height);
-    let vb = RwSignal::new(fit);
+    // The viewport is the session's: it survives view switches and recompilations, and links
+    // restore it.
+    let kept = session.viewport.get_untracked().map(ViewBox::from);
+    let vb = RwSignal::new(kept.unwrap_or(fit));
+    Effect::new(move |_| {
+        let v = vb.get();
+        session.viewport.set(Some(v.into()));
+    });
     let hovered = RwSignal::new(None::<usize>);
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
-    // Drag state: the pointer's start and the view box then; `moved` tells a drag from a click.
-    let drag = StoredValue::new(None::<(f64, f64, ViewBox)>);
-    let moved = StoredValue::new(false);
+    // Pan and pinch; its `dragged` tells a drag from a click on a unit.
+    let gesture = StoredValue::new_local(Gesture::default());
     let names: Vec<String> = graph.units.iter().map(|u| u.name.clone()).collect();
     let selected = Memo::new(move |_| {
         session
@@ -94,6 +102,9 @@ pub fn GraphCanvas(
     // A drawing too large to read when fitted (text under half size) opens at its actual size,
     // top left; Fit shows all of it.
     Effect::new(move |_| {
+        if kept.is_some() {
+            return;
+        }
         if let Some(e) = svg_ref.get() {
             let (cw, ch) = (f64::from(e.client_width()), f64::from(e.client_height()));
             if cw > 0.0 && fit.scale(cw, ch) > 2.0 {
@@ -109,29 +120,35 @@ pub fn GraphCanvas(
         let factor = if ev.delta_y() < 0.0 { 1.2 } else { 1.0 / 1.2 };
         vb.set(v.zoom(factor, at));
     };
+    // Pointer positions in the element's pixels.
+    let at = move |ev: &leptos::ev::PointerEvent| {
+        let (left, top) = svg_ref.get_untracked().map_or((0.0, 0.0), |e| {
+            let r = e.get_bounding_client_rect();
+            (r.left(), r.top())
+        });
+        (f64::from(ev.client_x()) - left, f64::from(ev.client_y()) - top)
+    };
     let on_down = move |ev: leptos::ev::PointerEvent| {
-        drag.set_value(Some((
-            f64::from(ev.client_x()),
-            f64::from(ev.client_y()),
-            vb.get_untracked(),
-        )));
-        moved.set_value(false);
+        let (x, y) = at(&ev);
+        let current = vb.get_untracked();
+        gesture.update_value(|g| g.down(ev.pointer_id(), x, y, current));
     };
     let on_move = move |ev: leptos::ev::PointerEvent| {
-        let Some((x0, y0, start)) = drag.get_value() else {
+        if gesture.with_value(Gesture::idle) {
             return;
-        };
-        let (dx, dy) = (f64::from(ev.client_x()) - x0, f64::from(ev.client_y()) - y0);
-        if dx.abs() + dy.abs() > 3.0 {
-            moved.set_value(true);
         }
-        if moved.get_value() {
-            let (cw, ch) = size();
-            let s = start.scale(cw, ch);
-            vb.set(start.pan(-dx * s, -dy * s));
+        let (x, y) = at(&ev);
+        let (cw, ch) = size();
+        let mut next = None;
+        gesture.update_value(|g| next = g.moved(ev.pointer_id(), x, y, cw, ch));
+        if let Some(v) = next {
+            vb.set(v);
         }
     };
-    let on_up = move |_| drag.set_value(None);
+    let on_up = move |ev: leptos::ev::PointerEvent| {
+        let current = vb.get_untracked();
+        gesture.update_value(|g| g.up(ev.pointer_id(), current));
+    };
     let zoom_by = move |factor: f64| {
         let v = vb.get_untracked();
         vb.set(v.zoom(factor, v.centre()));
@@ -173,7 +190,7 @@ pub fn GraphCanvas(
         .units
         .iter()
         .enumerate()
-        .map(|(i, u)| unit_view(i, u, selected, moved, overlay, heat))
+        .map(|(i, u)| unit_view(i, u, selected, gesture, overlay, heat))
         .collect_view();
     view! {
         <div class="graph" data-testid="graph">
@@ -193,6 +210,7 @@ pub fn GraphCanvas(
                 on:pointerdown=on_down
                 on:pointermove=on_move
                 on:pointerup=on_up
+                on:pointercancel=on_up
                 on:pointerleave=on_up
             >
                 <defs>
@@ -247,7 +265,7 @@ fn unit_view(
     i: usize,
     u: &ViewUnit,
     selected: Memo<Option<usize>>,
-    moved: StoredValue<bool>,
+    gesture: StoredValue<Gesture, LocalStorage>,
     overlay: Option<Overlay>,
     heat: Option<Signal<Vec<Option<HeatCell>>>>,
 ) -> impl IntoView {
@@ -269,7 +287,7 @@ fn unit_view(
             data-kind=class
             data-name=u.name.clone()
             on:click=move |_| {
-                if !moved.get_value() {
+                if !gesture.with_value(Gesture::dragged) {
                     session.selected_unit.set(Some(name.clone()));
                 }
             }

@@ -2,6 +2,9 @@
 //!
 //! The SVG keeps the default `preserveAspectRatio` (`xMidYMid meet`): the whole view box is
 //! shown, scaled uniformly and centred, so one client pixel spans [`ViewBox::scale`] user units.
+//! A [`ViewBox`] is the session's (and share links') [`Viewport`] with the arithmetic.
+
+use rivulet_core::share::Viewport;
 
 /// A rectangle of the drawing's coordinate system, shown in the SVG element.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -14,6 +17,28 @@ pub struct ViewBox {
     pub w: f64,
     /// Height (> 0).
     pub h: f64,
+}
+
+impl From<Viewport> for ViewBox {
+    fn from(v: Viewport) -> ViewBox {
+        ViewBox {
+            x: v.x,
+            y: v.y,
+            w: v.w,
+            h: v.h,
+        }
+    }
+}
+
+impl From<ViewBox> for Viewport {
+    fn from(v: ViewBox) -> Viewport {
+        Viewport {
+            x: v.x,
+            y: v.y,
+            w: v.w,
+            h: v.h,
+        }
+    }
 }
 
 /// Space kept around the drawing when fitting it.
