@@ -8,7 +8,7 @@ use rivulet_core::diag::{Diagnostic, SourceMap, Span};
 use rivulet_core::driver::Compiled;
 use rivulet_core::driver::StageGroup;
 use rivulet_core::options::{BufferAlgorithm, Hdl};
-use rivulet_core::share::{self, ShareOptions, ShareState, SharedFile, View};
+use rivulet_core::share::{self, Scene, ShareOptions, ShareState, SharedFile, View, Viewport};
 use rivulet_web::client::CompileStatus;
 use rivulet_web::examples::{default_example, find, EXAMPLES};
 use rivulet_web::protocol::{
@@ -120,6 +120,97 @@ async fn examples_load_their_kernel_and_header_tabs() {
 }
 
 #[wasm_bindgen_test]
+async fn an_example_picked_over_edited_code_can_be_undone() {
+    let app = mount().await;
+    app.click("example-gcd");
+    settle().await;
+    // Unedited: no notice, nothing to undo.
+    app.click("example-median3");
+    settle().await;
+    assert_eq!(app.all("[data-testid='undo-example']"), 0);
+    app.session.files.update(|f| f[0].text.push_str("// mine\n"));
+    app.click("example-gcd");
+    settle().await;
+    assert!(app.text("load-message").contains("edited code was replaced"));
+    assert!(app.editor().contains("gcd("));
+    app.click("undo-example");
+    settle().await;
+    assert!(app.editor().ends_with("// mine\n"));
+    assert_eq!(app.text("tab-0"), "median3.c");
+    assert_eq!(app.all("[data-testid='load-message']"), 0);
+    // The blank kernel is in the menu and loads as kernel.c.
+    app.click("example-kernel");
+    settle().await;
+    assert_eq!(app.text("tab-0"), "kernel.c");
+    assert!(app.editor().contains("CALL_KERNEL(kernel"));
+}
+
+#[wasm_bindgen_test]
+async fn pasted_code_calling_another_kernel_offers_to_rename_the_tabs() {
+    let app = mount().await;
+    app.click("example-fir");
+    settle().await;
+    assert_eq!(app.all("[data-testid='kernel-name-check']"), 0);
+    app.session.files.update(|f| {
+        f[0].text = "#include \"dot.h\"\nint dot(int a) { return a; }\nint main(void) { CALL_KERNEL(dot, 1); return 0; }\n".into()
+    });
+    settle().await;
+    assert!(app.text("kernel-name-check").contains("main calls the kernel dot"));
+    app.click("rename-kernel");
+    settle().await;
+    assert_eq!(app.text("tab-0"), "dot.c");
+    assert_eq!(app.text("tab-1"), "dot.h");
+    assert_eq!(app.all("[data-testid='kernel-name-check']"), 0);
+}
+
+#[wasm_bindgen_test]
+async fn results_of_changed_code_are_marked_stale_and_option_changes_recompile() {
+    let app = mount().await;
+    app.session.options.update(|o| o.view = View::Pipeline);
+    assert_eq!(app.all("[data-testid='stale']"), 0);
+    // Without a compilation an option change compiles nothing.
+    app.session.change_options(|o| o.clock_period_ns = 7.0);
+    assert_eq!(
+        app.session.compiler.status.get_untracked(),
+        CompileStatus::Idle
+    );
+    let (outcome, _) = compile_here(
+        app.session
+            .files
+            .get_untracked()
+            .into_iter()
+            .map(|f| (f.name, f.text))
+            .collect(),
+        Hdl::Vhdl,
+    );
+    app.session.compile();
+    app.session.compiler.outcome.set(Some(outcome));
+    app.session.compiler.status.set(CompileStatus::Done);
+    settle().await;
+    assert_eq!(app.all("[data-testid='stale']"), 0);
+    app.session.files.update(|f| f[0].text.push(' '));
+    settle().await;
+    assert!(app.text("stale").contains("Compile (Ctrl+Enter)"));
+    assert!(app.get("view-body").class_list().contains("stale"));
+    // A new compilation of the changed code is current again.
+    app.session.compile();
+    settle().await;
+    assert_eq!(app.all("[data-testid='stale']"), 0);
+    // Changing the view does not recompile; changing an option does.
+    app.session.compiler.status.set(CompileStatus::Done);
+    app.session.change_options(|o| o.view = View::Graph);
+    assert_eq!(
+        app.session.compiler.status.get_untracked(),
+        CompileStatus::Done
+    );
+    app.session.change_options(|o| o.buffer_algorithm = BufferAlgorithm::Fpga20);
+    assert_ne!(
+        app.session.compiler.status.get_untracked(),
+        CompileStatus::Done
+    );
+}
+
+#[wasm_bindgen_test]
 async fn header_tabs_can_be_added_renamed_and_deleted() {
     let app = mount().await;
     let before = app.session.files.get_untracked().len();
@@ -178,7 +269,7 @@ async fn injected_diagnostics_show_in_the_list_gutter_and_code() {
 }
 
 #[wasm_bindgen_test]
-async fn a_share_link_restores_sources_options_and_view_and_compiles() {
+async fn a_share_link_restores_sources_options_view_and_scene_and_compiles() {
     let app = mount().await;
     assert_eq!(
         app.session.compiler.status.get_untracked(),
@@ -200,10 +291,26 @@ async fn a_share_link_restores_sources_options_and_view_and_compiles() {
             clock_period_ns: 6.25,
             ..ShareOptions::default()
         },
+        scene: Scene {
+            unit: Some("addi0".into()),
+            cycle: None,
+            viewport: Some(Viewport {
+                x: 10.0,
+                y: -4.5,
+                w: 300.0,
+                h: 200.0,
+            }),
+            presentation: true,
+        },
     };
     restore_from_fragment(&app.session, &format!("#{}", share::encode(&state)));
     settle().await;
     assert_eq!(app.session.snapshot(), state);
+    let root = document_root();
+    assert!(root.has_attribute("data-presenting"));
+    app.session.presentation.set(false);
+    settle().await;
+    assert!(!root.has_attribute("data-presenting"));
     // The link asked for a compilation at once (this page has no worker script to run it).
     assert_ne!(
         app.session.compiler.status.get_untracked(),
@@ -240,6 +347,7 @@ async fn script_payloads_in_a_link_stay_text() {
             text: payload.into(),
         }],
         options: ShareOptions::default(),
+        scene: Scene::default(),
     };
     restore_from_fragment(&app.session, &share::encode(&state));
     settle().await;
@@ -708,4 +816,12 @@ async fn a_long_simulation_reports_progress_and_stops_when_cancelled() {
         format!("Cancelled at cycle {cancelled}.")
     );
     assert!(!app.get("sim-run").has_attribute("disabled"));
+}
+
+/// The document's `<html>` element.
+fn document_root() -> web_sys::Element {
+    web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+        .expect("a document")
 }
