@@ -44,8 +44,9 @@ if ! trunk --version 2>/dev/null | grep -q "^trunk $TRUNK_VERSION\$"; then
   cargo install --locked trunk --version "$TRUNK_VERSION"
 fi
 
-if [ ! -x e2e/node_modules/.bin/playwright ] || [ ! -x e2e/node_modules/.bin/wasm-opt ]; then
-  log "npm ci in e2e/ (Playwright test runner and binaryen's wasm-opt; no browser download)"
+if [ ! -x e2e/node_modules/.bin/playwright ] || [ ! -x e2e/node_modules/.bin/wasm-opt ] \
+  || [ ! -d e2e/node_modules/@axe-core/playwright ]; then
+  log "npm ci in e2e/ (Playwright test runner, axe-core, binaryen's wasm-opt; no browser download)"
   (cd e2e && npm ci --no-audit --no-fund)
 fi
 

@@ -16,7 +16,7 @@ test('a share link restores sources and options in a fresh page', async ({ brows
   await app.view('graph').click();
   await app.shareButton.click();
   const link = await app.shareUrl.inputValue();
-  expect(link).toMatch(/#v1\./);
+  expect(link).toMatch(/#v2\./);
   expect(app.consoleErrors).toEqual([]);
 
   const second = await browser.newPage();

@@ -80,8 +80,7 @@ pub fn Workbench() -> impl IntoView {
 fn show_awaited_cycle(session: Session) {
     let compiler = session.compiler;
     Effect::new(move |_| {
-        if session.awaited_cycle.get().is_none() || compiler.status.get() != CompileStatus::Done
-        {
+        if session.awaited_cycle.get().is_none() || compiler.status.get() != CompileStatus::Done {
             return;
         }
         let has_graph = compiler
@@ -96,7 +95,9 @@ fn show_awaited_cycle(session: Session) {
         }
     });
     Effect::new(move |_| {
-        let arrived = compiler.simulation.with(|s| s.as_ref().map(|s| s.view.is_some()));
+        let arrived = compiler
+            .simulation
+            .with(|s| s.as_ref().map(|s| s.view.is_some()));
         if let (Some(replayable), Some(c)) = (arrived, session.awaited_cycle.get_untracked()) {
             if replayable {
                 compiler.shown_cycle.set(c);

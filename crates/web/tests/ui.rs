@@ -128,10 +128,14 @@ async fn an_example_picked_over_edited_code_can_be_undone() {
     app.click("example-median3");
     settle().await;
     assert_eq!(app.all("[data-testid='undo-example']"), 0);
-    app.session.files.update(|f| f[0].text.push_str("// mine\n"));
+    app.session
+        .files
+        .update(|f| f[0].text.push_str("// mine\n"));
     app.click("example-gcd");
     settle().await;
-    assert!(app.text("load-message").contains("edited code was replaced"));
+    assert!(app
+        .text("load-message")
+        .contains("edited code was replaced"));
     assert!(app.editor().contains("gcd("));
     app.click("undo-example");
     settle().await;
@@ -155,7 +159,9 @@ async fn pasted_code_calling_another_kernel_offers_to_rename_the_tabs() {
         f[0].text = "#include \"dot.h\"\nint dot(int a) { return a; }\nint main(void) { CALL_KERNEL(dot, 1); return 0; }\n".into()
     });
     settle().await;
-    assert!(app.text("kernel-name-check").contains("main calls the kernel dot"));
+    assert!(app
+        .text("kernel-name-check")
+        .contains("main calls the kernel dot"));
     app.click("rename-kernel");
     settle().await;
     assert_eq!(app.text("tab-0"), "dot.c");
@@ -203,7 +209,8 @@ async fn results_of_changed_code_are_marked_stale_and_option_changes_recompile()
         app.session.compiler.status.get_untracked(),
         CompileStatus::Done
     );
-    app.session.change_options(|o| o.buffer_algorithm = BufferAlgorithm::Fpga20);
+    app.session
+        .change_options(|o| o.buffer_algorithm = BufferAlgorithm::Fpga20);
     assert_ne!(
         app.session.compiler.status.get_untracked(),
         CompileStatus::Done

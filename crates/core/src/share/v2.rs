@@ -61,7 +61,12 @@ pub(super) fn decode(payload: &str) -> Result<ShareState, ShareError> {
     let json = envelope::unpack(payload)?;
     let doc: Doc =
         serde_json::from_slice(&json).map_err(|e| ShareError::BadDocument(e.to_string()))?;
-    let viewport = doc.scene.viewport.as_deref().map(parse_viewport).transpose()?;
+    let viewport = doc
+        .scene
+        .viewport
+        .as_deref()
+        .map(parse_viewport)
+        .transpose()?;
     Ok(ShareState {
         files: v1::files_from_doc(doc.files),
         options: v1::options_from_doc(doc.options)?,

@@ -147,11 +147,16 @@ fn every_error_kind_is_reported() {
         assert!(invalid(s).contains("viewport"), "width {bad}");
     }
     let scene = |viewport: &str| {
-        format!(r#"{{"files":[{{"name":"a.c","text":""}}],"options":{{"buffers":"fpga20","clock_ns":"4","hdl":"vhdl","view":"graph"}},"scene":{{"viewport":"{viewport}"}}}}"#)
+        format!(
+            r#"{{"files":[{{"name":"a.c","text":""}}],"options":{{"buffers":"fpga20","clock_ns":"4","hdl":"vhdl","view":"graph"}},"scene":{{"viewport":"{viewport}"}}}}"#
+        )
     };
     for bad in ["1 2 3", "1 2 3 4 5", "a b c d", "1  2 3 4", ""] {
         assert!(
-            matches!(decode(&payload_v(2, scene(bad).as_bytes())), Err(ShareError::Invalid(_))),
+            matches!(
+                decode(&payload_v(2, scene(bad).as_bytes())),
+                Err(ShareError::Invalid(_))
+            ),
             "viewport {bad:?}"
         );
     }

@@ -60,7 +60,9 @@ pub fn open_list(session: Session, list: &web_sys::FileList) {
         return;
     }
     if let Some(why) = refusal(&files) {
-        session.notice.set(Some(format!("Nothing was opened: {why}.")));
+        session
+            .notice
+            .set(Some(format!("Nothing was opened: {why}.")));
         return;
     }
     wasm_bindgen_futures::spawn_local(async move {

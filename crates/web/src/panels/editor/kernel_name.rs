@@ -61,7 +61,10 @@ pub fn KernelNameCheck() -> impl IntoView {
             let kernel = files.first()?;
             let called = called_kernel(&kernel.text)?;
             let stem = kernel.name.strip_suffix(".c").unwrap_or(&kernel.name);
-            let clash = files.iter().skip(1).any(|f| f.name == format!("{called}.c"));
+            let clash = files
+                .iter()
+                .skip(1)
+                .any(|f| f.name == format!("{called}.c"));
             (called != stem && !clash).then(|| (called.to_string(), kernel.name.clone()))
         })
     });
@@ -116,14 +119,20 @@ mod tests {
             file("fir.h", "#define N 4\n"),
             file("util.h", ""),
         ];
-        let names: Vec<String> = renamed(&files, "gemm").into_iter().map(|f| f.name).collect();
+        let names: Vec<String> = renamed(&files, "gemm")
+            .into_iter()
+            .map(|f| f.name)
+            .collect();
         assert_eq!(names, ["gemm.c", "gemm.h", "util.h"]);
     }
 
     #[test]
     fn keeps_the_header_name_when_the_kernel_does_not_include_the_new_one() {
         let files = vec![file("fir.c", "#include \"fir.h\"\n"), file("fir.h", "")];
-        let names: Vec<String> = renamed(&files, "gemm").into_iter().map(|f| f.name).collect();
+        let names: Vec<String> = renamed(&files, "gemm")
+            .into_iter()
+            .map(|f| f.name)
+            .collect();
         assert_eq!(names, ["gemm.c", "fir.h"]);
     }
 }

@@ -12,8 +12,8 @@ pub use tabs::Tabs;
 
 use super::open_files::open_list;
 use crate::protocol::WireDiagnostic;
-use kernel_name::KernelNameCheck;
 use crate::state::use_session;
+use kernel_name::KernelNameCheck;
 use leptos::prelude::*;
 
 /// The whole editor pane.

@@ -12,10 +12,10 @@ mod shape;
 mod viewport;
 
 use crate::state::use_session;
+use gesture::Gesture;
 use leptos::prelude::*;
 use rivulet_core::view::{GraphView as Graph, ViewChannel, ViewUnit};
 use std::sync::Arc;
-use gesture::Gesture;
 use viewport::ViewBox;
 
 /// Decoration drawn over the graph (the simulation's handshake states and deadlock).
@@ -99,16 +99,16 @@ pub fn GraphCanvas(
             (f64::from(e.client_width()), f64::from(e.client_height()))
         })
     };
-    // A drawing too large to read when fitted (text under half size) opens at its actual size,
-    // top left; Fit shows all of it.
+    // A new graph opens readable (see `ViewBox::opening`) once its element has a size.
+    let g = graph.clone();
     Effect::new(move |_| {
         if kept.is_some() {
             return;
         }
         if let Some(e) = svg_ref.get() {
             let (cw, ch) = (f64::from(e.client_width()), f64::from(e.client_height()));
-            if cw > 0.0 && fit.scale(cw, ch) > 2.0 {
-                vb.set(ViewBox::actual(fit.x, fit.y, cw, ch));
+            if cw > 0.0 {
+                vb.set(ViewBox::opening(&g, cw, ch));
             }
         }
     });
@@ -126,7 +126,10 @@ pub fn GraphCanvas(
             let r = e.get_bounding_client_rect();
             (r.left(), r.top())
         });
-        (f64::from(ev.client_x()) - left, f64::from(ev.client_y()) - top)
+        (
+            f64::from(ev.client_x()) - left,
+            f64::from(ev.client_y()) - top,
+        )
     };
     let on_down = move |ev: leptos::ev::PointerEvent| {
         let (x, y) = at(&ev);

@@ -5,6 +5,11 @@
 //! A [`ViewBox`] is the session's (and share links') [`Viewport`] with the arithmetic.
 
 use rivulet_core::share::Viewport;
+use rivulet_core::view::GraphView;
+
+/// The smallest scale (client pixels per drawing unit) the graph opens at: unit names are
+/// 11 drawing units tall, so they read at 11 px or more.
+const READABLE: f64 = 1.0;
 
 /// A rectangle of the drawing's coordinate system, shown in the SVG element.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -58,13 +63,55 @@ impl ViewBox {
         }
     }
 
-    /// One drawing unit per pixel of an element of `cw` × `ch` pixels, from (`x`, `y`).
-    pub fn actual(x: f64, y: f64, cw: f64, ch: f64) -> ViewBox {
+    /// Where `graph` opens in an element of `cw` × `ch` pixels: all of it when it reads that
+    /// way; else fitted to the width, top first, when that reads; else at [`READABLE`] scale
+    /// centred on the busiest loop (the block receiving back edges with the most units; the
+    /// busiest block when there is no loop).
+    pub fn opening(graph: &GraphView, cw: f64, ch: f64) -> ViewBox {
+        let fit = ViewBox::fit(graph.width, graph.height);
+        if cw <= 0.0 || ch <= 0.0 || 1.0 / fit.scale(cw, ch) >= READABLE {
+            return fit;
+        }
+        let width_scale = cw / fit.w;
+        if width_scale >= READABLE {
+            return ViewBox {
+                h: ch / width_scale,
+                ..fit
+            };
+        }
+        let units_in = |label: &str| {
+            graph
+                .units
+                .iter()
+                .filter(|u| u.bb.is_some_and(|bb| format!("bb{bb}") == label))
+                .count()
+        };
+        let loop_header = |label: &str| {
+            graph.channels.iter().any(|c| {
+                c.back
+                    && graph
+                        .units
+                        .get(c.to.0)
+                        .and_then(|u| u.bb)
+                        .is_some_and(|bb| format!("bb{bb}") == label)
+            })
+        };
+        let busiest = graph
+            .blocks
+            .iter()
+            .max_by_key(|b| (loop_header(&b.label), units_in(&b.label)));
+        let (cx, cy) = busiest.map_or(fit.centre(), |b| {
+            (
+                b.rect.x + b.rect.width / 2.0,
+                b.rect.y + b.rect.height / 2.0,
+            )
+        });
+        let (w, h) = (cw / READABLE, ch / READABLE);
         ViewBox {
-            x,
-            y,
-            w: cw.max(1.0),
-            h: ch.max(1.0),
+            x: cx - w / 2.0,
+            y: cy - h / 2.0,
+            w,
+            h,
         }
     }
 
@@ -118,8 +165,90 @@ impl ViewBox {
 }
 
 #[cfg(test)]
+impl ViewBox {
+    /// One drawing unit per pixel of an element of `cw` × `ch` pixels, from (`x`, `y`).
+    pub fn actual(x: f64, y: f64, cw: f64, ch: f64) -> ViewBox {
+        ViewBox {
+            x,
+            y,
+            w: cw.max(1.0),
+            h: ch.max(1.0),
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
+    use rivulet_core::layout::Rect;
+    use rivulet_core::view::{BlockBox, UnitClass, ViewChannel, ViewUnit};
+
+    fn graph(width: f64, height: f64) -> GraphView {
+        GraphView {
+            width,
+            height,
+            ..GraphView::default()
+        }
+    }
+
+    #[test]
+    fn a_small_graph_opens_whole_and_a_tall_one_fitted_to_width() {
+        assert_eq!(
+            ViewBox::opening(&graph(300.0, 200.0), 800.0, 600.0),
+            ViewBox::fit(300.0, 200.0)
+        );
+        let tall = ViewBox::opening(&graph(500.0, 5000.0), 800.0, 600.0);
+        assert_eq!((tall.x, tall.y, tall.w), (-16.0, -16.0, 532.0));
+        assert!((tall.scale(800.0, 600.0) - 532.0 / 800.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_large_graph_opens_readable_on_its_loop() {
+        let mut g = graph(5000.0, 4000.0);
+        let block = |label: &str, x: f64| BlockBox {
+            label: label.into(),
+            rect: Rect {
+                x,
+                y: 1000.0,
+                width: 400.0,
+                height: 600.0,
+            },
+        };
+        g.blocks = vec![block("bb0", 0.0), block("bb1", 3000.0)];
+        let unit = |bb: u32| ViewUnit {
+            name: String::new(),
+            class: UnitClass::Arithmetic,
+            mnemonic: String::new(),
+            label: String::new(),
+            bb: Some(bb),
+            rect: Rect {
+                x: 0.0,
+                y: 0.0,
+                width: 1.0,
+                height: 1.0,
+            },
+            in_ports: 0,
+            out_ports: 0,
+            ports: Vec::new(),
+            hw: String::new(),
+        };
+        // bb0 has more units, but bb1 is a loop (a back edge arrives there).
+        g.units = vec![unit(0), unit(0), unit(0), unit(1)];
+        g.channels = vec![ViewChannel {
+            name: String::new(),
+            value: 0,
+            ty: String::new(),
+            control: false,
+            back: true,
+            from: (3, 0),
+            to: (3, 0),
+            path: String::new(),
+            head: (0.0, 0.0),
+        }];
+        let v = ViewBox::opening(&g, 800.0, 600.0);
+        assert_eq!(v.scale(800.0, 600.0), 1.0);
+        assert_eq!(v.centre(), (3200.0, 1300.0));
+    }
 
     #[test]
     fn zoom_keeps_the_point_under_the_cursor() {
