@@ -42,7 +42,12 @@ test('fir simulates to the end: the check passes, the cycles are rivulet sim\'s'
     transfers = await page.locator('.channel.st-transfer').count();
   }
   expect(transfers).toBeGreaterThan(0);
-  expect(await page.locator('.channel .token').count()).toBeGreaterThan(0);
+  // Every transfer carries a token marker with its value, travelling along its channel.
+  const tokens = page.getByTestId('token');
+  await expect(page.getByTestId('sim-transfers')).toHaveText(`${await tokens.count()} transfers`);
+  expect(await tokens.count()).toBeGreaterThan(0);
+  const value = await tokens.first().getAttribute('data-value');
+  await expect(tokens.first()).toContainText(value);
 
   // Run plays to the last cycle at the fastest speed and stops there.
   await page.getByTestId('sim-speed').selectOption('1024');
@@ -66,5 +71,54 @@ test('fir simulates to the end: the check passes, the cycles are rivulet sim\'s'
   } else {
     test.info().annotations.push({ type: 'skipped', description: `no CLI at ${CLI}: compared with the VCD only` });
   }
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('tokens travel, the keyboard drives the replay, waveforms show a unit\'s channels', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await app.pickExample('vector_add');
+  await app.compile();
+  await app.view('simulation').click();
+  await page.getByTestId('sim-run').click();
+  await expect(page.getByTestId('sim-check')).toHaveAttribute('data-passed', 'true', { timeout: 60000 });
+  await expect(page.getByTestId('state-key')).toContainText('stall');
+  const counter = page.getByTestId('sim-cycle');
+  // Arrow keys step, space runs and pauses (the page has the keyboard, not a field).
+  await page.locator('body').click({ position: { x: 2, y: 2 } });
+  for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+  await expect(counter).toHaveAttribute('data-cycle', '6');
+  await page.keyboard.press('ArrowLeft');
+  await expect(counter).toHaveAttribute('data-cycle', '5');
+  // Find a cycle with tokens: a marker moves along its wire.
+  let moving = 0;
+  for (let c = 0; c < 40 && moving === 0; c++) {
+    await page.keyboard.press('ArrowRight');
+    moving = await page.getByTestId('token').count();
+  }
+  expect(moving).toBeGreaterThan(0);
+  const first = page.getByTestId('token').first();
+  const start = await first.boundingBox();
+  await page.waitForTimeout(300);
+  const later = await first.boundingBox();
+  expect(Math.hypot(later.x - start.x, later.y - start.y)).toBeGreaterThan(1);
+  await page.keyboard.press(' ');
+  await expect(page.getByTestId('sim-play')).toHaveText('Pause');
+  await page.keyboard.press(' ');
+  await expect(page.getByTestId('sim-play')).toHaveText('Run');
+
+  // Waveforms: a hint, then the selected unit's channels with valid, ready and data.
+  await expect(page.getByTestId('waveform-hint')).toBeVisible();
+  const adder = page.locator('[data-testid="unit"][data-kind="arithmetic"]').first();
+  await adder.dispatchEvent('click');
+  const rows = page.getByTestId('waveform-channel');
+  expect(await rows.count()).toBeGreaterThanOrEqual(3);
+  await expect(rows.first()).toContainText('valid');
+  await expect(page.locator('.wave-data').first()).toBeVisible();
+  // Clicking a cycle in the strip shows it.
+  await page.locator('.wave-cell').nth(2).click();
+  const shown = Number(await counter.getAttribute('data-cycle'));
+  await expect(page.locator('.wave-cell.now')).toHaveCount(1);
+  expect(shown).toBeGreaterThanOrEqual(0);
   expect(app.consoleErrors).toEqual([]);
 });

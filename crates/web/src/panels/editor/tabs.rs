@@ -62,7 +62,7 @@ pub fn Tabs() -> impl IntoView {
     };
 
     view! {
-        <div class="tabs" role="tablist">
+        <div class="tabs" role="group" aria-label="Files">
             {move || {
                 names
                     .get()
@@ -102,9 +102,8 @@ pub fn Tabs() -> impl IntoView {
                             view! {
                                 <span class="tab" class:active=selected>
                                     <button
-                                        role="tab"
                                         class="tab-name"
-                                        aria-selected=move || selected().to_string()
+                                        aria-pressed=move || selected().to_string()
                                         data-testid=format!("tab-{i}")
                                         on:click=move |_| session.active.set(i)
                                         on:dblclick=move |_| {

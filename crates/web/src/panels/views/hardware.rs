@@ -99,7 +99,7 @@ fn unit_view(u: ViewUnit) -> impl IntoView {
                     .collect_view()}
             </tbody>
         </table>
-        <pre class="ir-text" data-testid="hw-text">{text}</pre>
+        <pre class="ir-text" tabindex="0" data-testid="hw-text">{text}</pre>
     }
 }
 

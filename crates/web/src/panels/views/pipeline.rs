@@ -89,7 +89,7 @@ pub fn PipelineView() -> impl IntoView {
                                     "Copy"
                                 </button>
                             </div>
-                            <pre class="ir-text" data-testid="ir-text">{text}</pre>
+                            <pre class="ir-text" tabindex="0" data-testid="ir-text">{text}</pre>
                         </div>
                     }
                         .into_any()

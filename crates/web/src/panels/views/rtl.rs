@@ -128,7 +128,7 @@ fn files_view(
             {move || shown().map(|f| view! {
                 <div class="rtl-file-view">
                     <div class="ir-head" data-testid="rtl-file-name">{f.name.clone()}</div>
-                    <pre class="ir-text" data-testid="rtl-text">{f.text.clone()}</pre>
+                    <pre class="ir-text" tabindex="0" data-testid="rtl-text">{f.text.clone()}</pre>
                 </div>
             })}
         </div>

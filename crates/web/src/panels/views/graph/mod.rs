@@ -9,6 +9,7 @@
 
 mod gesture;
 mod shape;
+mod token;
 mod viewport;
 
 use crate::state::use_session;
@@ -18,13 +19,18 @@ use rivulet_core::view::{GraphView as Graph, ViewChannel, ViewUnit};
 use std::sync::Arc;
 use viewport::ViewBox;
 
-/// Decoration drawn over the graph (the simulation's handshake states and deadlock).
+/// Decoration drawn over the graph (the simulation's handshake states, moving tokens and
+/// deadlock).
 #[derive(Clone, Copy)]
 pub struct Overlay {
     /// CSS class of channel `i` (`st-transfer`…), or empty.
     pub class: Signal<Vec<&'static str>>,
-    /// Text shown next to channel `i` (its data), if any.
-    pub labels: Signal<Vec<Option<String>>>,
+    /// The tokens moving in the shown cycle: channel index and the value it carries.
+    pub tokens: Signal<Vec<(usize, String)>>,
+    /// How long a token takes to travel its channel, in milliseconds.
+    pub travel_ms: Signal<f64>,
+    /// Keep the moving tokens in view (pan to them when they leave the middle of the view).
+    pub follow: Signal<bool>,
     /// Units to mark as stuck (a deadlock), by index.
     pub stuck: Signal<Vec<usize>>,
 }
@@ -112,6 +118,27 @@ pub fn GraphCanvas(
             }
         }
     });
+    // Drawing units per screen pixel, for things sized in pixels (token markers).
+    let units_per_px = Memo::new(move |_| {
+        let (cw, ch) = size();
+        vb.get().scale(cw, ch)
+    });
+    if let Some(o) = overlay {
+        let heads: Vec<(f64, f64)> = graph.channels.iter().map(|c| c.head).collect();
+        Effect::new(move |_| {
+            if !o.follow.get() {
+                return;
+            }
+            let moving: Vec<(f64, f64)> = o.tokens.with(|t| {
+                t.iter()
+                    .filter_map(|(i, _)| heads.get(*i).copied())
+                    .collect()
+            });
+            if let Some(v) = vb.get_untracked().following(&moving) {
+                vb.set(v);
+            }
+        });
+    }
     let on_wheel = move |ev: leptos::ev::WheelEvent| {
         ev.prevent_default();
         let (cw, ch) = size();
@@ -224,8 +251,29 @@ pub fn GraphCanvas(
                 <g class="blocks">{blocks}</g>
                 <g class="channels">{channels}</g>
                 <g class="units">{units}</g>
+                {overlay.map(|o| tokens_layer(o, &graph, units_per_px))}
             </svg>
         </div>
+    }
+}
+
+/// The moving tokens, above the units.
+fn tokens_layer(o: Overlay, graph: &Graph, units_per_px: Memo<f64>) -> impl IntoView {
+    let paths: Vec<String> = graph.channels.iter().map(|c| c.path.clone()).collect();
+    view! {
+        <g class="tokens" data-testid="tokens">
+            {move || {
+                let px = units_per_px.get_untracked();
+                let ms = o.travel_ms.get_untracked();
+                o.tokens
+                    .get()
+                    .into_iter()
+                    .filter_map(|(i, value)| {
+                        paths.get(i).map(|p| token::marker(p.clone(), value, px, ms))
+                    })
+                    .collect_view()
+            }}
+        </g>
     }
 }
 
@@ -243,8 +291,6 @@ fn channel_view(
             .map(|o| o.class.with(|v| v.get(i).copied().unwrap_or("")))
             .unwrap_or("")
     };
-    let label = move || overlay.and_then(|o| o.labels.with(|v| v.get(i).cloned().flatten()));
-    let head = c.head;
     view! {
         <g
             class=move || format!("channel {}", state())
@@ -259,7 +305,6 @@ fn channel_view(
             <title>{format!("{}: {}", c.name, c.ty)}</title>
             <path class="hit" d=c.path.clone() />
             <path class="wire" d=c.path.clone() marker-end="url(#arrow)" />
-            {move || label().map(|t| view! { <text class="token" x=head.0 + 3.0 y=head.1 - 4.0>{t}</text> })}
         </g>
     }
 }

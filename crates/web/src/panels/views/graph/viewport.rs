@@ -115,6 +115,25 @@ impl ViewBox {
         }
     }
 
+    /// The view box keeping `points` in sight: the same one when their centre lies in the
+    /// middle half of it (no jitter while they move a little), else one centred on them at
+    /// the same zoom. None when there are no points or no change is needed.
+    pub fn following(&self, points: &[(f64, f64)]) -> Option<ViewBox> {
+        if points.is_empty() {
+            return None;
+        }
+        let n = points.len() as f64;
+        let cx = points.iter().map(|p| p.0).sum::<f64>() / n;
+        let cy = points.iter().map(|p| p.1).sum::<f64>() / n;
+        let inside = (cx - self.x - self.w / 2.0).abs() <= self.w / 4.0
+            && (cy - self.y - self.h / 2.0).abs() <= self.h / 4.0;
+        (!inside).then_some(ViewBox {
+            x: cx - self.w / 2.0,
+            y: cy - self.h / 2.0,
+            ..*self
+        })
+    }
+
     /// The `viewBox` attribute.
     pub fn attr(&self) -> String {
         format!("{:.1} {:.1} {:.1} {:.1}", self.x, self.y, self.w, self.h)
@@ -189,6 +208,20 @@ mod tests {
             height,
             ..GraphView::default()
         }
+    }
+
+    #[test]
+    fn following_recentres_only_when_the_activity_leaves_the_middle() {
+        let v = ViewBox {
+            x: 0.0,
+            y: 0.0,
+            w: 400.0,
+            h: 300.0,
+        };
+        assert_eq!(v.following(&[]), None);
+        assert_eq!(v.following(&[(210.0, 160.0), (230.0, 140.0)]), None);
+        let moved = v.following(&[(900.0, 150.0)]).expect("recentres");
+        assert_eq!((moved.centre(), moved.w), ((900.0, 150.0), 400.0));
     }
 
     #[test]

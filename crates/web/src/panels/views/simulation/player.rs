@@ -1,17 +1,16 @@
-//! The simulation view: runs the cycle-accurate simulator in the worker on the compiled
-//! circuit — with a progress bar (cycles, transfers, loop iterations against the
-//! interpreter's) and a Cancel button while it runs — then replays the run on the graph: every
-//! channel coloured by its handshake state in the shown cycle (idle, accept, stall, transfer),
-//! the data of transferring channels next to them, with run/pause, step, jump to a cycle and
-//! speed controls, the cycle counter, the check against the interpreter (pass, or fail with the
-//! first mismatch), the units and channels of a deadlock, and the run as a VCD download. The
-//! shown cycles come from the worker a window at a time ([`crate::client::FRAME_WINDOW`]); while
-//! a window is on its way the graph keeps the last cycle it showed.
+//! Replay of one run: the controls (run/pause, step back and forward, start, end, jump to a
+//! cycle, speed, follow the tokens; space and the arrow keys when no text field has focus),
+//! the check, the key, the waveforms and the animated graph.
+//!
+//! The shown cycle is the compiler's ([`Compiler::shown_cycle`]), so it survives view
+//! switches and links restore it. The shown cycles come from the worker a window at a time
+//! ([`crate::client::FRAME_WINDOW`]); while a window is on its way the graph keeps the last
+//! cycle it showed.
 
-use super::graph::{GraphCanvas, Overlay};
+use super::key::StateKey;
+use super::waveform::Waveforms;
 use crate::client::{Compiler, FRAME_WINDOW};
-use crate::protocol::SimProgress;
-use crate::state::use_session;
+use crate::panels::views::graph::{GraphCanvas, Overlay};
 use leptos::prelude::*;
 use rivulet_core::sim::StatusKind;
 use rivulet_core::view::{GraphView, SimView};
@@ -22,104 +21,12 @@ use std::time::Duration;
 const SPEEDS: &[u32] = &[1, 4, 16, 64, 256, 1024];
 /// Playback timer period.
 const TICK_MS: u64 = 50;
-
-/// The simulation of the latest compilation.
-#[component]
-pub fn SimulationView() -> impl IntoView {
-    let session = use_session();
-    let compiler = session.compiler;
-    let graph = Memo::new(move |_| {
-        compiler
-            .outcome
-            .with(|o| o.as_ref().and_then(|o| o.graph.clone()).map(Arc::new))
-    });
-    let run_button = move || {
-        view! {
-            <button
-                class="button primary small"
-                data-testid="sim-run"
-                disabled=move || graph.with(Option::is_none) || compiler.simulating.get()
-                on:click=move |_| compiler.simulate()
-            >
-                {move || if compiler.simulating.get() { "Simulating…" } else { "Run simulation" }}
-            </button>
-            {move || compiler.simulating.get().then(|| progress(compiler))}
-        }
-    };
-    let body = move || {
-        let Some(g) = graph.get() else {
-            return view! {
-                <p class="muted" data-testid="sim-empty">
-                    "Compile a kernel (through buffer placement) to simulate its circuit."
-                </p>
-            }
-            .into_any();
-        };
-        compiler.simulation.with(|s| match s {
-            None => view! {
-                <p class="muted" data-testid="sim-empty">
-                    "Run the simulation: the circuit runs cycle by cycle on the inputs main passes, and its outputs are checked against the interpreter."
-                </p>
-            }
-            .into_any(),
-            Some(s) => match (&s.view, s.cancelled_at) {
-                (_, Some(cycle)) => view! {
-                    <p class="note" data-testid="sim-cancelled" data-cycle=cycle.to_string()>
-                        {format!("Cancelled at cycle {cycle}.")}
-                    </p>
-                }
-                .into_any(),
-                (Some(v), None) => player(compiler, g, Arc::new(v.clone()), s.millis).into_any(),
-                (None, None) => view! {
-                    <p class="error" data-testid="sim-error">{s.errors.join("; ")}</p>
-                }
-                .into_any(),
-            },
-        })
-    };
-    view! {
-        <div class="simulation" data-testid="simulation">
-            <div class="sim-bar">{run_button}</div>
-            {body}
-        </div>
-    }
-}
-
-/// The running simulation's progress bar, counts and Cancel button.
-fn progress(compiler: Compiler) -> impl IntoView {
-    let p = move || compiler.sim_progress.get().unwrap_or_default();
-    let text = move || {
-        let p: SimProgress = p();
-        let work = match p.expected_iterations {
-            Some(e) => format!("{} of {e} loop iterations", p.iterations),
-            None => format!("{} loop iterations", p.iterations),
-        };
-        format!(
-            "cycle {} (limit {}) · {} transfers · {work}",
-            p.cycles, p.max_cycles, p.transfers
-        )
-    };
-    view! {
-        <progress
-            class="sim-progress"
-            data-testid="sim-progress"
-            data-cycles=move || p().cycles.to_string()
-            max="1"
-            prop:value=move || p().fraction()
-        ></progress>
-        <span class="muted" data-testid="sim-progress-text">{text}</span>
-        <button
-            class="button small"
-            data-testid="sim-cancel"
-            on:click=move |_| compiler.cancel_simulation()
-        >
-            "Cancel"
-        </button>
-    }
-}
+/// How long a token takes to travel its channel when stepping (playback shortens it to one
+/// cycle's time).
+const TRAVEL_MS: f64 = 450.0;
 
 /// The controls, the check and the animated graph of one run.
-fn player(
+pub fn player(
     compiler: Compiler,
     graph: Arc<GraphView>,
     sim: Arc<SimView>,
@@ -192,19 +99,25 @@ fn player(
             })
             .collect::<Vec<_>>()
     });
-    let n_channels = graph.channels.len();
-    let labels = Memo::new(move |_| {
-        let mut out = vec![None; n_channels];
+    let tokens = Memo::new(move |_| {
         let c = cycle.get();
         compiler.frames.with(|f| {
-            for &(ch, d) in f.as_ref().map_or(&[][..], |f| f.transfers_of(c)) {
-                if let Some(slot) = out.get_mut(ch as usize) {
-                    *slot = Some(d.to_string());
-                }
-            }
-        });
-        out
+            f.as_ref().map_or(Vec::new(), |f| {
+                f.transfers_of(c)
+                    .iter()
+                    .map(|&(ch, d)| (ch as usize, d.to_string()))
+                    .collect()
+            })
+        })
     });
+    let travel_ms = Memo::new(move |_| {
+        if playing.get() {
+            (1e3 / f64::from(speed.get())).min(TRAVEL_MS)
+        } else {
+            TRAVEL_MS
+        }
+    });
+    let follow = RwSignal::new(false);
     let s = sim.clone();
     let stuck = Memo::new(move |_| {
         if deadlocked && cycle.get() == last {
@@ -216,7 +129,9 @@ fn player(
     // Memos: every channel reads these, so each is computed once per cycle shown.
     let overlay = Overlay {
         class: classes.into(),
-        labels: labels.into(),
+        tokens: tokens.into(),
+        travel_ms: travel_ms.into(),
+        follow: follow.into(),
         stuck: stuck.into(),
     };
     let check = if sim.passed {
@@ -235,12 +150,25 @@ fn player(
             <p class="note">{format!("Showing the first {} of {} cycles.", sim.recorded, sim.cycles)}</p>
         }
     });
-    let moving = move || {
-        let c = cycle.get();
-        compiler
-            .frames
-            .with(|f| f.as_ref().map_or(0, |f| f.transfers_of(c).len()))
+    let moving = move || tokens.with(Vec::len);
+    let toggle_play = move || {
+        if cycle.get_untracked() == last {
+            cycle.set(0);
+        }
+        playing.update(|p| *p = !*p);
     };
+    let back = move || cycle.update(|c| *c = c.saturating_sub(1));
+    let step = move || cycle.update(|c| *c = (*c + 1).min(last));
+    shortcuts(
+        toggle_play,
+        back,
+        step,
+        move || cycle.set(0),
+        move || {
+            playing.set(false);
+            cycle.set(last)
+        },
+    );
     let vcd_label = if sim.vcd_cycles < sim.cycles {
         format!("Download VCD (first {} cycles)", sim.vcd_cycles)
     } else {
@@ -249,21 +177,12 @@ fn player(
     view! {
         <div class="sim-controls">
             <button class="button small" data-testid="sim-start" on:click=move |_| cycle.set(0)>"Start"</button>
-            <button class="button small" data-testid="sim-back" on:click=move |_| cycle.update(|c| *c = c.saturating_sub(1))>"◀"</button>
-            <button
-                class="button small"
-                data-testid="sim-play"
-                on:click=move |_| {
-                    if cycle.get_untracked() == last {
-                        cycle.set(0);
-                    }
-                    playing.update(|p| *p = !*p);
-                }
-            >
+            <button class="button small" data-testid="sim-back" title="Step back (←)" on:click=move |_| back()>"◀"</button>
+            <button class="button small" data-testid="sim-play" title="Run or pause (space)" on:click=move |_| toggle_play()>
                 {move || if playing.get() { "Pause" } else { "Run" }}
             </button>
-            <button class="button small" data-testid="sim-step" on:click=move |_| cycle.update(|c| *c = (*c + 1).min(last))>"Step ▶"</button>
-            <button class="button small" data-testid="sim-end" on:click=move |_| { playing.set(false); cycle.set(last) }>"End"</button>
+            <button class="button small" data-testid="sim-step" title="Step (→)" on:click=move |_| step()>"Step ▶"</button>
+            <button class="button small" data-testid="sim-end" title="End (End)" on:click=move |_| { playing.set(false); cycle.set(last) }>"End"</button>
             <label>
                 "Cycle "
                 <input
@@ -297,8 +216,13 @@ fn player(
             <span class="sim-counter" data-testid="sim-cycle" data-cycle=move || cycle.get().to_string()>
                 {move || format!("cycle {} of 0–{}", cycle.get(), last)}
             </span>
-            <span class="muted">{move || format!("{} transfers", moving())}</span>
+            <span class="muted" data-testid="sim-transfers">{move || format!("{} transfers", moving())}</span>
+            <label title="Pan the graph to keep the moving tokens in view">
+                <input type="checkbox" data-testid="sim-follow" prop:checked=move || follow.get() on:change=move |ev| follow.set(event_target_checked(&ev)) />
+                " Follow the tokens"
+            </label>
         </div>
+        <StateKey />
         <div class="sim-facts">
             <span class=if sim.passed { "sim-pass" } else { "sim-fail" } data-testid="sim-check" data-passed=sim.passed.to_string()>
                 {check}
@@ -320,6 +244,46 @@ fn player(
         </div>
         {truncated}
         {(!sim.report.is_empty()).then(|| view! { <pre class="sim-report" data-testid="sim-report">{sim.report.clone()}</pre> })}
-        <GraphCanvas graph=graph overlay=Some(overlay) />
+        <GraphCanvas graph=graph.clone() overlay=Some(overlay) />
+        <Waveforms graph=graph cycle=cycle last=last />
     }
+}
+
+/// Space runs or pauses, ← and → step, Home and End jump, unless a text field, a select or
+/// a button has the keyboard (space and arrows are theirs then).
+fn shortcuts(
+    toggle_play: impl Fn() + 'static,
+    back: impl Fn() + 'static,
+    step: impl Fn() + 'static,
+    start: impl Fn() + 'static,
+    end: impl Fn() + 'static,
+) {
+    let listener = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || typing_into(&ev) {
+            return;
+        }
+        match ev.key().as_str() {
+            " " => toggle_play(),
+            "ArrowLeft" => back(),
+            "ArrowRight" => step(),
+            "Home" => start(),
+            "End" => end(),
+            _ => return,
+        }
+        ev.prevent_default();
+    });
+    on_cleanup(move || listener.remove());
+}
+
+/// True when the key goes to a control that uses it (text, select, button, the splitter).
+fn typing_into(ev: &web_sys::KeyboardEvent) -> bool {
+    use wasm_bindgen::JsCast;
+    ev.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|e| {
+            matches!(
+                e.tag_name().to_ascii_lowercase().as_str(),
+                "input" | "textarea" | "select" | "button" | "summary"
+            ) || e.get_attribute("role").as_deref() == Some("separator")
+        })
 }
