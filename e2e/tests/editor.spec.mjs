@@ -124,7 +124,7 @@ test('the examples menu stays on screen and closes on Escape or a click outside'
   await expect(menu).toBeHidden();
   await app.examplesButton.click();
   await expect(menu).toBeVisible();
-  await app.editor.click();
+  await app.editor.click({ position: { x: 20, y: 20 } });
   await expect(menu).toBeHidden();
   // Picking an example still works and closes it.
   await app.pickExample('gcd');
