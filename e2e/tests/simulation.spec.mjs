@@ -39,7 +39,7 @@ test('fir simulates to the end: the check passes, the cycles are rivulet sim\'s'
   let transfers = 0;
   for (let c = 0; c < 12 && transfers === 0; c++) {
     await page.getByTestId('sim-step').click();
-    transfers = await page.locator('.channel.st-transfer').count();
+    transfers = await page.locator('.channels .channel.st-transfer').count();
   }
   expect(transfers).toBeGreaterThan(0);
   // Every transfer carries a token marker with its value, travelling along its channel.

@@ -740,7 +740,7 @@ async fn graph_hardware_and_simulation_views_show_a_compilation() {
         last.to_string()
     );
     let transfers = frames.states_of(last).unwrap().matches('3').count();
-    assert_eq!(app.all(".channel.st-transfer"), transfers as u32);
+    assert_eq!(app.all(".channels .channel.st-transfer"), transfers as u32);
     assert_eq!(app.all(".unit.deadlock"), 0);
 
     // A deadlock marks its units and stalled channels in the last cycle, and fails the check.
@@ -762,7 +762,7 @@ async fn graph_hardware_and_simulation_views_show_a_compilation() {
     app.click("sim-end");
     settle().await;
     assert_eq!(app.all(".unit.deadlock"), 2);
-    assert_eq!(app.all(".channel.deadlock"), 1);
+    assert_eq!(app.all(".channels .channel.deadlock"), 1);
     app.click("sim-start");
     settle().await;
     assert_eq!(app.all(".unit.deadlock"), 0);
