@@ -10,6 +10,7 @@ pub mod client;
 pub mod download;
 pub mod examples;
 pub mod highlight;
+pub mod lab;
 mod panels;
 pub mod panic_banner;
 pub mod protocol;

@@ -10,6 +10,7 @@
 
 use crate::client::Compiler;
 use crate::examples::{Example, BLANK, EXAMPLES};
+use crate::lab::Lab;
 use crate::protocol::{WireFile, WireOptions};
 use crate::synthesis::Synthesizer;
 use leptos::prelude::*;
@@ -67,6 +68,8 @@ pub struct Session {
     pub awaited_cycle: RwSignal<Option<u64>>,
     /// The sources replaced by the last example picked over edited code (for Undo).
     pub replaced: RwSignal<Option<Vec<SharedFile>>>,
+    /// The buffers lab: a second configuration compiled for comparison.
+    pub lab: Lab,
     /// The sources of the latest compilation request.
     compiled_files: RwSignal<Option<Vec<SharedFile>>>,
 }
@@ -88,6 +91,7 @@ impl Session {
             panes: RwSignal::new(Panes::Both),
             awaited_cycle: RwSignal::new(None),
             replaced: RwSignal::new(None),
+            lab: Lab::new(),
             compiled_files: RwSignal::new(None),
         };
         session.load_example(example);
@@ -196,6 +200,12 @@ impl Session {
                 .as_ref()
                 .is_some_and(|c| self.files.with(|f| f != c))
         })
+    }
+
+    /// True when the shown results were compiled from `files` (tracked).
+    pub fn compiled_from(&self, files: &[SharedFile]) -> bool {
+        self.compiled_files
+            .with(|c| c.as_deref().is_some_and(|c| c == files))
     }
 
     /// Sends the current sources and options to the compiler.

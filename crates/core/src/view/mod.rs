@@ -7,6 +7,8 @@
 //! core's layered layout engine with one cluster per basic block. Given the Synth netlist
 //! (after ready inversion), each unit also carries its hardware ports and `hw.module` text.
 //!
+//! [`buffer_diff`] tells which buffers two placements of one circuit do not share.
+//!
 //! [`sim_view`] summarises a simulator run ([`crate::sim::run_kernel::KernelCheck`]) for the
 //! simulation view, and [`SimReplay`] replays it on the graph view's channels, window by window.
 //!
@@ -16,12 +18,14 @@
 //! JSON exactly. The model never panics on malformed IR:
 //! uses of dangling values are left out (as in [`crate::handshake::graph::FuncGraph`]).
 
+mod buffer_diff;
 mod build;
 mod hardware;
 mod model;
 mod sim;
 mod unit;
 
+pub use buffer_diff::{buffer_diff, BufferDiff};
 pub use build::graph_view;
 pub use model::{BlockBox, GraphView, UnitClass, ViewChannel, ViewPort, ViewUnit};
 pub use sim::{

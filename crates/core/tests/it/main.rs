@@ -68,4 +68,5 @@ mod synth_errors;
 mod synth_golden;
 mod synth_phases;
 mod synth_props;
+mod view_buffer_diff;
 mod view_corpus;

@@ -79,17 +79,24 @@ pub fn GraphCanvas(
     /// Per unit (by index), its heat-map cell, if drawn as a heat map.
     #[prop(optional)]
     heat: Option<Signal<Vec<Option<HeatCell>>>>,
+    /// Keeps its own viewport instead of the session's (a second graph beside the shown one).
+    #[prop(optional)]
+    detached: bool,
 ) -> impl IntoView {
     let session = use_session();
     let fit = ViewBox::fit(graph.width, graph.height);
     // The viewport is the session's: it survives view switches and recompilations, and links
     // restore it.
-    let kept = session.viewport.get_untracked().map(ViewBox::from);
+    let kept = (!detached)
+        .then(|| session.viewport.get_untracked().map(ViewBox::from))
+        .flatten();
     let vb = RwSignal::new(kept.unwrap_or(fit));
-    Effect::new(move |_| {
-        let v = vb.get();
-        session.viewport.set(Some(v.into()));
-    });
+    if !detached {
+        Effect::new(move |_| {
+            let v = vb.get();
+            session.viewport.set(Some(v.into()));
+        });
+    }
     let hovered = RwSignal::new(None::<usize>);
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
     // Pan and pinch; its `dragged` tells a drag from a click on a unit.

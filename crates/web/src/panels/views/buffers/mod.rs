@@ -2,11 +2,15 @@
 //! for and used, clock period, buffers placed, placement time — and, for MILP-based
 //! algorithms, the MILP's size and status, the predicted throughput per loop and the LP files
 //! to download. The algorithm and clock period are chosen in the options row above; the
-//! timing model can be edited in a `timing.json` tab.
+//! timing model can be edited in a `timing.json` tab. Below, the buffers lab compares with a
+//! second configuration ([`compare`]).
+
+mod compare;
 
 use crate::download::download_text;
 use crate::protocol::{WireBuffers, TIMING_FILE};
 use crate::state::use_session;
+use compare::Compare;
 use leptos::prelude::*;
 use rivulet_core::options::BufferAlgorithm;
 use rivulet_core::share::{SharedFile, MAX_FILES};
@@ -22,7 +26,7 @@ pub fn BuffersView() -> impl IntoView {
             .outcome
             .with(|o| o.as_ref().map(|o| o.buffers.clone()))
     };
-    move || {
+    let shown = move || {
         match report() {
         None => view! { <p class="muted" data-testid="buffers-empty">"Compile to place buffers."</p> }
             .into_any(),
@@ -34,6 +38,10 @@ pub fn BuffersView() -> impl IntoView {
         .into_any(),
         Some(Some(b)) => report_view(b).into_any(),
     }
+    };
+    view! {
+        {shown}
+        <Compare />
     }
 }
 
