@@ -107,6 +107,25 @@ test('tokens travel, the keyboard drives the replay, waveforms show a unit\'s ch
   await page.keyboard.press(' ');
   await expect(page.getByTestId('sim-play')).toHaveText('Run');
 
+  // Run until: a cycle, a number of handshakes (the worker finds the cycle), the end.
+  await page.getByTestId('run-until-kind').selectOption('cycle');
+  await page.getByTestId('run-until-amount').fill('40');
+  await page.getByTestId('run-until-amount').dispatchEvent('change');
+  await page.getByTestId('run-until-go').click();
+  await expect(counter).toHaveAttribute('data-cycle', '40', { timeout: 15000 });
+  await expect(page.getByTestId('sim-play')).toHaveText('Run');
+  await page.getByTestId('run-until-kind').selectOption('transfers');
+  await page.getByTestId('run-until-amount').fill('25');
+  await page.getByTestId('run-until-amount').dispatchEvent('change');
+  await page.getByTestId('run-until-go').click();
+  await expect.poll(async () => Number(await counter.getAttribute('data-cycle')), { timeout: 15000 }).toBeGreaterThan(40);
+  await expect(page.getByTestId('sim-play')).toHaveText('Run', { timeout: 15000 });
+  await page.getByTestId('run-until-kind').selectOption('end');
+  await page.getByTestId('sim-speed').selectOption('1024');
+  await page.getByTestId('run-until-go').click();
+  const lastCycle = Number(await page.getByTestId('sim-cycles').getAttribute('data-cycles')) - 1;
+  await expect(counter).toHaveAttribute('data-cycle', String(lastCycle), { timeout: 15000 });
+
   // Waveforms: a hint, then the selected unit's channels with valid, ready and data.
   await expect(page.getByTestId('waveform-hint')).toBeVisible();
   const adder = page.locator('[data-testid="unit"][data-kind="arithmetic"]').first();

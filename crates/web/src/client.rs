@@ -70,6 +70,8 @@ pub struct Compiler {
     pub frames: RwSignal<Option<SimFrames>>,
     /// The replayed cycle shown (0 for a new simulation).
     pub shown_cycle: RwSignal<u64>,
+    /// The answer to the latest [`Compiler::seek`]: the cycle found.
+    pub sought: RwSignal<Option<u64>>,
     /// Why the last VCD download failed, if it did.
     pub vcd_error: RwSignal<Option<String>>,
     /// The answer to the latest [`Compiler::request_synthesis_job`] (cleared by compiling).
@@ -107,6 +109,7 @@ impl Compiler {
             sim_progress: RwSignal::new(None),
             frames: RwSignal::new(None),
             shown_cycle: RwSignal::new(0),
+            sought: RwSignal::new(None),
             vcd_error: RwSignal::new(None),
             synthesis_job: RwSignal::new(None),
             inner: StoredValue::new_local(Rc::new(RefCell::new(Inner::default()))),
@@ -189,6 +192,17 @@ impl Compiler {
         if self.send(&request) {
             inner.borrow_mut().frames_pending = Some(from);
         }
+    }
+
+    /// Asks for the cycle by which `transfers` more handshakes have happened after `from`; the
+    /// answer lands in [`Compiler::sought`].
+    pub fn seek(self, from: u64, transfers: u64) {
+        self.sought.set(None);
+        self.send(&Request::Seek {
+            id: self.current(),
+            from,
+            transfers,
+        });
     }
 
     /// Asks for the latest simulation as VCD; the page downloads it when it arrives.
@@ -334,6 +348,9 @@ impl Compiler {
                 inner.borrow_mut().frames_pending = None;
                 self.frames.set(Some(*frames));
             }
+            Response::Sought { id, cycle } if id == current => {
+                self.sought.set(Some(cycle));
+            }
             Response::Vcd { id, name, text } if id == current => {
                 self.vcd_error
                     .set(crate::download::download_text(&name, &text).err());
@@ -352,6 +369,7 @@ impl Compiler {
             | Response::SimProgress { .. }
             | Response::Simulated { .. }
             | Response::Frames { .. }
+            | Response::Sought { .. }
             | Response::Vcd { .. } => {}
         }
     }

@@ -72,6 +72,16 @@ pub enum Request {
         /// How many cycles.
         count: u32,
     },
+    /// The cycle of simulation `id` by which `transfers` more handshakes have happened after
+    /// cycle `from` (the last cycle if the run ends first).
+    Seek {
+        /// The simulation.
+        id: u32,
+        /// The cycle counted from (excluded).
+        from: u64,
+        /// How many handshakes.
+        transfers: u64,
+    },
     /// The run of simulation `id` as VCD.
     Vcd {
         /// The simulation.
@@ -125,6 +135,13 @@ pub enum Response {
         id: u32,
         /// The cycles.
         frames: Box<SimFrames>,
+    },
+    /// The answer to a `Seek` of simulation `id`.
+    Sought {
+        /// The simulation.
+        id: u32,
+        /// The cycle found.
+        cycle: u64,
     },
     /// Simulation `id` as VCD.
     Vcd {

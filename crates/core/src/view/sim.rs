@@ -175,6 +175,30 @@ impl SimReplay {
         out
     }
 
+    /// The first cycle after `from` by which `transfers` more handshakes (channels in the
+    /// transfer state, control channels included) have happened, counting the cycles after
+    /// `from`; the last recorded cycle when the run ends first. Replays window by window.
+    pub fn cycle_after_transfers(&self, from: u64, transfers: u64) -> u64 {
+        const WINDOW: usize = 4096;
+        let last = self.recorded().saturating_sub(1);
+        let mut seen = 0u64;
+        let mut next = from + 1;
+        while next <= last {
+            let window = self.frames(next, WINDOW);
+            if window.states.is_empty() {
+                break;
+            }
+            for (k, row) in window.states.iter().enumerate() {
+                seen += row.bytes().filter(|&b| b == b'3').count() as u64;
+                if seen >= transfers {
+                    return next + k as u64;
+                }
+            }
+            next += window.states.len() as u64;
+        }
+        last
+    }
+
     /// Appends the rows of `count` cycles from `from` on (past the trace), simulated again
     /// from the cursor or the nearest snapshot.
     fn simulate_rows(&self, out: &mut SimFrames, from: u64, count: usize) {

@@ -149,6 +149,29 @@ fn web_simulation_matches_rivulet_sim(file: &Path) {
             assert_eq!(all.states[cycle].as_bytes()[c as usize], b'3', "{name}");
         }
     }
+    // Seeking by transfers lands on the cycle where the count of the rows after `from` reaches
+    // the number asked for; past the run's transfers, on the last cycle.
+    let counts: Vec<u64> = all
+        .states
+        .iter()
+        .map(|r| r.matches('3').count() as u64)
+        .collect();
+    for (from, n) in [(0u64, 1u64), (0, 10), (view.recorded / 3, 7)] {
+        let at = replay.cycle_after_transfers(from, n);
+        let after = |c: u64| counts[(from + 1) as usize..=c as usize].iter().sum::<u64>();
+        if at + 1 < view.recorded {
+            assert!(
+                after(at) >= n && (at == from + 1 || after(at - 1) < n),
+                "{name}: {from} +{n}"
+            );
+        }
+    }
+    let total: u64 = counts.iter().sum();
+    assert_eq!(
+        replay.cycle_after_transfers(0, total + 1),
+        view.recorded - 1,
+        "{name}"
+    );
     // A window is the same cycles as the whole.
     let from = view.recorded / 2;
     let window = replay.frames(from, 5);

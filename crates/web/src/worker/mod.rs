@@ -6,7 +6,7 @@
 //! latest compilation (and its graph view) to answer `Simulate`: the run goes in slices, with
 //! `SimProgress` and a turn of the event loop between them, so `CancelSimulation` (or any new
 //! request, which cancels it too) is read while it runs; then `Simulated`. It keeps the last
-//! finished run's replay to answer `Frames` and `Vcd`, and answers `SynthesisJob` from the
+//! finished run's replay to answer `Frames`, `Seek` and `Vcd`, and answers `SynthesisJob` from the
 //! latest compilation.
 //!
 //! Invariant: at most one simulation runs; `ACTIVE` names it, and a run that finds another
@@ -97,6 +97,21 @@ fn handle(scope: &DedicatedWorkerGlobalScope, request: Request) {
             if let Some(frames) = frames {
                 let frames = Box::new(frames);
                 post(scope, &Response::Frames { id, frames });
+            }
+        }
+        Request::Seek {
+            id,
+            from,
+            transfers,
+        } => {
+            let cycle = REPLAY.with(|r| match &*r.borrow() {
+                Some((rid, replay)) if *rid == id => {
+                    Some(replay.cycle_after_transfers(from, transfers))
+                }
+                _ => None,
+            });
+            if let Some(cycle) = cycle {
+                post(scope, &Response::Sought { id, cycle });
             }
         }
         Request::Vcd { id } => {

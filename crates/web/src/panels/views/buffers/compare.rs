@@ -195,12 +195,12 @@ fn side_by_side(
                 }
                 Signal::derive(move || cells.clone())
             };
-            let removed = cells(&ga, &diff.only_in_first, "removed →", "var(--removed)");
+            let removed = cells(&ga, &diff.only_in_first, "removed", "var(--removed)");
             let added = cells(&gb, &diff.only_in_second, "added", "var(--added)");
             let summary = format!(
-                "{} buffers only on the left (marked removed), {} only on the right (marked added)",
-                diff.only_in_first.len(),
-                diff.only_in_second.len()
+                "{} only on the left (marked removed), {} only on the right (marked added)",
+                buffers(diff.only_in_first.len()),
+                buffers(diff.only_in_second.len())
             );
             view! {
                 <p class="muted" data-testid="compare-diff" data-removed=diff.only_in_first.len() data-added=diff.only_in_second.len()>{summary}</p>
@@ -239,6 +239,15 @@ fn side_by_side(
         {graphs}
     }
     .into_any()
+}
+
+/// `1 buffer`, `3 buffers`.
+fn buffers(n: usize) -> String {
+    if n == 1 {
+        "1 buffer".to_string()
+    } else {
+        format!("{n} buffers")
+    }
 }
 
 /// The simulator report's loop lines (`loop at bb1 (control_merge0): 65 header tokens,

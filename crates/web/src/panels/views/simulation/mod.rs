@@ -8,6 +8,7 @@
 
 mod key;
 mod player;
+mod run_until;
 mod waveform;
 
 use crate::client::Compiler;

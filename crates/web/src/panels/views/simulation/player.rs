@@ -1,5 +1,6 @@
 //! Replay of one run: the controls (run/pause, step back and forward, start, end, jump to a
-//! cycle, speed, follow the tokens; space and the arrow keys when no text field has focus),
+//! cycle, speed, follow the tokens, run until; space and the arrow keys when no text field has
+//! focus),
 //! the check, the key, the waveforms and the animated graph.
 //!
 //! The shown cycle is the compiler's ([`Compiler::shown_cycle`]), so it survives view
@@ -8,6 +9,7 @@
 //! cycle it showed.
 
 use super::key::StateKey;
+use super::run_until::RunUntil;
 use super::waveform::Waveforms;
 use crate::client::{Compiler, FRAME_WINDOW};
 use crate::panels::views::graph::{GraphCanvas, Overlay};
@@ -40,6 +42,8 @@ pub fn player(
     }
     let playing = RwSignal::new(false);
     let speed = RwSignal::new(16u32);
+    // Where a "run until" stops (the end otherwise).
+    let stop_at = RwSignal::new(None::<u64>);
     let carry = StoredValue::new(0.0f64);
     let timer = set_interval_with_handle(
         move || {
@@ -49,10 +53,12 @@ pub fn player(
             let due = carry.get_value() + f64::from(speed.get_untracked()) * TICK_MS as f64 / 1e3;
             let steps = due.floor();
             carry.set_value(due - steps);
-            let next = (cycle.get_untracked() + steps as u64).min(last);
+            let stop = stop_at.get_untracked().unwrap_or(last).min(last);
+            let next = (cycle.get_untracked() + steps as u64).min(stop);
             cycle.set(next);
-            if next == last {
+            if next == stop {
                 playing.set(false);
+                stop_at.set(None);
             }
         },
         Duration::from_millis(TICK_MS),
@@ -99,15 +105,22 @@ pub fn player(
             })
             .collect::<Vec<_>>()
     });
-    let tokens = Memo::new(move |_| {
+    // Every handshake of the cycle moves a token; a data channel's carries its value.
+    let tokens = Memo::new(move |prev: Option<&Vec<(usize, String)>>| {
         let c = cycle.get();
         compiler.frames.with(|f| {
-            f.as_ref().map_or(Vec::new(), |f| {
-                f.transfers_of(c)
-                    .iter()
-                    .map(|&(ch, d)| (ch as usize, d.to_string()))
-                    .collect()
-            })
+            let Some(row) = f.as_ref().and_then(|f| f.states_of(c)) else {
+                return prev.cloned().unwrap_or_default();
+            };
+            let data = f.as_ref().map_or(&[][..], |f| f.transfers_of(c));
+            row.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'3')
+                .map(|(i, _)| {
+                    let value = data.iter().find(|(ch, _)| *ch as usize == i);
+                    (i, value.map_or(String::new(), |(_, d)| d.to_string()))
+                })
+                .collect()
         })
     });
     let travel_ms = Memo::new(move |_| {
@@ -155,6 +168,7 @@ pub fn player(
         if cycle.get_untracked() == last {
             cycle.set(0);
         }
+        stop_at.set(None);
         playing.update(|p| *p = !*p);
     };
     let back = move || cycle.update(|c| *c = c.saturating_sub(1));
@@ -222,6 +236,7 @@ pub fn player(
                 " Follow the tokens"
             </label>
         </div>
+        <RunUntil compiler=compiler cycle=cycle last=last playing=playing stop_at=stop_at />
         <StateKey />
         <div class="sim-facts">
             <span class=if sim.passed { "sim-pass" } else { "sim-fail" } data-testid="sim-check" data-passed=sim.passed.to_string()>
