@@ -1,5 +1,6 @@
 //! "What am I looking at?": the unit shapes of the graph and the handshake states of channels.
 
+use super::views::simulation_key::{state_line, STATES};
 use leptos::prelude::*;
 
 /// The unit kinds and how the graph draws them, data flowing down (the outlines of
@@ -13,30 +14,6 @@ const UNITS: &[(&str, &str, &str)] = &[
     ("arithmetic", "<ellipse cx='12' cy='10' rx='10' ry='8'/>", "computes on operands once all have arrived"),
     ("memory", "<rect x='2' y='2' width='20' height='16'/><line x1='2' y1='6' x2='22' y2='6'/>", "loads and stores through a memory controller"),
     ("buffer", "<rect x='2' y='5' width='20' height='10'/><line x1='5' y1='5' x2='5' y2='15'/><line x1='19' y1='5' x2='19' y2='15'/>", "holds tokens: its type and number of slots"),
-];
-
-/// The handshake state of a channel in one cycle: (name, CSS class, meaning).
-const STATES: &[(&str, &str, &str)] = &[
-    (
-        "idle",
-        "st-idle",
-        "no token offered, consumer not ready (valid = 0, ready = 0)",
-    ),
-    (
-        "accept",
-        "st-accept",
-        "consumer ready, no token yet (valid = 0, ready = 1)",
-    ),
-    (
-        "stall",
-        "st-stall",
-        "token offered but the consumer is busy (valid = 1, ready = 0)",
-    ),
-    (
-        "transfer",
-        "st-transfer",
-        "the token moves this cycle (valid = 1, ready = 1)",
-    ),
 ];
 
 /// The collapsible legend.
@@ -71,10 +48,10 @@ pub fn Legend() -> impl IntoView {
                 <table class="legend-states">
                     {STATES
                         .iter()
-                        .map(|&(name, class, what)| {
+                        .map(|&(class, name, what)| {
                             view! {
                                 <tr>
-                                    <td><span class=format!("swatch {class}")></span></td>
+                                    <td>{state_line(class)}</td>
                                     <th>{name}</th>
                                     <td>{what}</td>
                                 </tr>

@@ -11,6 +11,8 @@ mod pipeline;
 mod rtl;
 mod simulation;
 
+pub use simulation::key as simulation_key;
+
 use crate::state::use_session;
 use area::AreaView;
 use buffers::BuffersView;

@@ -1,33 +1,48 @@
-//! The always-visible key of the replay: what each channel pattern and colour means. The
-//! states differ by line pattern as well as by colour (a colour-blind-safe palette), so the
-//! graph reads in greyscale too.
+//! The always-visible key of the replay (and the legend's table of states): what each channel
+//! pattern and colour means. The states differ by line pattern as well as by colour (a
+//! colour-blind-safe palette), so the graph reads in greyscale too.
 
 use leptos::prelude::*;
 
-/// One entry: CSS state class, name, meaning.
-const STATES: &[(&str, &str, &str)] = &[
-    ("st-idle", "idle", "no token offered"),
+/// One entry per state: CSS class, name, meaning.
+pub const STATES: &[(&str, &str, &str)] = &[
+    (
+        "st-idle",
+        "idle",
+        "no token offered, consumer not ready (valid = 0, ready = 0)",
+    ),
     (
         "st-accept",
-        "ready",
-        "the consumer could take a token; none offered",
+        "accept",
+        "consumer ready, no token yet (valid = 0, ready = 1)",
     ),
     (
         "st-stall",
         "stall",
-        "a token offered, the consumer not ready (back-pressure)",
+        "token offered but the consumer is busy: back-pressure (valid = 1, ready = 0)",
     ),
     (
         "st-transfer",
         "transfer",
-        "a token moves this cycle (the marker carries its value)",
+        "the token moves this cycle, its marker carrying the value (valid = 1, ready = 1)",
     ),
     (
         "deadlock",
         "deadlock",
-        "holds a token no one will ever take",
+        "holds a token no unit will ever take (the run's last cycle)",
     ),
 ];
+
+/// A short channel drawn in `class`'s pattern and colour.
+pub fn state_line(class: &'static str) -> impl IntoView {
+    view! {
+        <svg class="key-line" width="34" height="10" aria-hidden="true">
+            <g class=format!("channel {class}")>
+                <path class="wire" d="M2 5 H32" />
+            </g>
+        </svg>
+    }
+}
 
 /// The key, one line.
 #[component]
@@ -37,16 +52,7 @@ pub fn StateKey() -> impl IntoView {
             {STATES
                 .iter()
                 .map(|&(class, name, meaning)| {
-                    view! {
-                        <li title=meaning>
-                            <svg class="key-line" width="34" height="10" aria-hidden="true">
-                                <g class=format!("channel {class}")>
-                                    <path class="wire" d="M2 5 H32" />
-                                </g>
-                            </svg>
-                            {name}
-                        </li>
-                    }
+                    view! { <li title=meaning>{state_line(class)}{name}</li> }
                 })
                 .collect_view()}
         </ul>

@@ -6,7 +6,7 @@
 //! selected unit's channels as waveforms ([`waveform`]); the check against the interpreter,
 //! a deadlock's units and channels, and the run as a VCD download.
 
-mod key;
+pub mod key;
 mod player;
 mod run_until;
 mod waveform;
