@@ -181,7 +181,6 @@ fn side_by_side(
         }
     };
     let (sa, sb) = (simulated(a_compiler), simulated(b_compiler));
-    let (sa2, sb2) = (sa.clone(), sb.clone());
     let graphs = match (a.graph, b.graph) {
         (Some(ga), Some(gb)) => {
             let diff = buffer_diff(&ga, &gb);
@@ -231,8 +230,8 @@ fn side_by_side(
                 </tr>
                 <tr>
                     <th scope="row">"measured II per loop"</th>
-                    <td>{move || sa2().1}</td>
-                    <td>{move || sb2().1}</td>
+                    <td>{move || sa().1}</td>
+                    <td>{move || sb().1}</td>
                 </tr>
             </tbody>
         </table>
