@@ -1,6 +1,6 @@
 // Rivulet RTL template: remsi (pipelined integer unit, LATENCY cycles).
 // Value: signed remainder, sign of lhs (C %); lhs when rhs = 0; 0 when rhs = -1.
-// The value is computed combinationally (udivmod: restoring division) from the
+// The value is computed combinationally (sdivmod: restoring division of the magnitudes) from the
 // joined operands and then delayed by a shift_reg_break_dv with NUM_SLOTS = LATENCY (the whole pipeline
 // stalls together when result_valid & !result_ready).
 // lhs_ready = rhs_valid & p_ready; rhs_ready = lhs_valid & p_ready.
@@ -22,18 +22,10 @@ module remsi #(
 );
   wire [DATA_WIDTH-1:0] comb;
   wire p_ready;
-  // Magnitudes divided unsigned, the remainder taking the sign of lhs ((x ^ -n) + n
-  // negates x when n = 1, in one adder). rhs = 0 gives udivmod's remainder |lhs|, so lhs;
-  // rhs = -1 gives 0.
-  wire neg_l = lhs[DATA_WIDTH-1], neg_r = rhs[DATA_WIDTH-1];
-  wire [DATA_WIDTH-1:0] mag_l = (lhs ^ {DATA_WIDTH{neg_l}}) + {{(DATA_WIDTH-1){1'b0}}, neg_l};
-  wire [DATA_WIDTH-1:0] mag_r = (rhs ^ {DATA_WIDTH{neg_r}}) + {{(DATA_WIDTH-1){1'b0}}, neg_r};
-  wire [DATA_WIDTH-1:0] mag_rem;
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [DATA_WIDTH-1:0] mag_q;
+  wire [DATA_WIDTH-1:0] unused_quotient;
   /* verilator lint_on UNUSEDSIGNAL */
-  udivmod #(.DATA_WIDTH(DATA_WIDTH)) core (.lhs(mag_l), .rhs(mag_r), .quotient(mag_q), .remainder(mag_rem));
-  assign comb = (mag_rem ^ {DATA_WIDTH{neg_l}}) + {{(DATA_WIDTH-1){1'b0}}, neg_l};
+  sdivmod #(.DATA_WIDTH(DATA_WIDTH)) core (.lhs(lhs), .rhs(rhs), .remainder(comb), .quotient(unused_quotient));
   assign lhs_ready = rhs_valid & p_ready;
   assign rhs_ready = lhs_valid & p_ready;
 

@@ -1,6 +1,6 @@
 -- Rivulet RTL template: remsi (pipelined integer unit, LATENCY cycles).
 -- Value: signed remainder, sign of lhs (C %); lhs when rhs = 0; 0 when rhs = -1.
--- The value is computed combinationally (udivmod: restoring division) from the joined
+-- The value is computed combinationally (sdivmod: restoring division of the magnitudes) from the joined
 -- operands and then delayed by a shift_reg_break_dv with NUM_SLOTS = LATENCY (the whole pipeline
 -- stalls together when result_valid and not result_ready).
 -- j_valid = lhs_valid and rhs_valid; lhs_ready = rhs_valid and p_ready;
@@ -28,26 +28,14 @@ end entity;
 architecture arch of remsi is
   signal comb             : std_logic_vector(DATA_WIDTH - 1 downto 0);
   signal j_valid, p_ready : std_logic;
-  signal neg_l, neg_r      : std_logic;
-  signal mag_l, mag_r      : unsigned(DATA_WIDTH - 1 downto 0);
-  signal mag_res           : std_logic_vector(DATA_WIDTH - 1 downto 0);
 begin
   j_valid   <= lhs_valid and rhs_valid;
   lhs_ready <= rhs_valid and p_ready;
   rhs_ready <= lhs_valid and p_ready;
 
-  -- Magnitudes divided unsigned ((x xor -n) + n negates x when n = 1, in one adder).
-  neg_l <= lhs(DATA_WIDTH - 1);
-  neg_r <= rhs(DATA_WIDTH - 1);
-  mag_l <= (unsigned(lhs) xor (DATA_WIDTH - 1 downto 0 => neg_l)) + unsigned'(0 => neg_l);
-  mag_r <= (unsigned(rhs) xor (DATA_WIDTH - 1 downto 0 => neg_r)) + unsigned'(0 => neg_r);
-  -- The remainder takes the sign of lhs; rhs = 0 gives udivmod's remainder |lhs|, so lhs;
-  -- rhs = -1 gives 0.
-  core : entity work.udivmod
+  core : entity work.sdivmod
     generic map (DATA_WIDTH => DATA_WIDTH)
-    port map (lhs => std_logic_vector(mag_l), rhs => std_logic_vector(mag_r),
-              quotient => open, remainder => mag_res);
-  comb <= std_logic_vector((unsigned(mag_res) xor (DATA_WIDTH - 1 downto 0 => neg_l)) + unsigned'(0 => neg_l));
+    port map (lhs => lhs, rhs => rhs, remainder => comb, quotient => open);
 
   pipe : entity work.shift_reg_break_dv
     generic map (NUM_SLOTS => LATENCY, DATA_WIDTH => DATA_WIDTH)
