@@ -126,6 +126,20 @@ test('tokens travel, the keyboard drives the replay, waveforms show a unit\'s ch
   const lastCycle = Number(await page.getByTestId('sim-cycles').getAttribute('data-cycles')) - 1;
   await expect(counter).toHaveAttribute('data-cycle', String(lastCycle), { timeout: 15000 });
 
+  // Follow the tokens: zoomed in far, the view moves to where the tokens are.
+  await page.getByTestId('sim-start').click();
+  for (let i = 0; i < 8; i++) await page.getByTestId('graph-zoom-in').click();
+  await page.getByTestId('sim-follow').check();
+  const svg = page.getByTestId('graph-svg');
+  const before = await svg.getAttribute('viewBox');
+  let followed = false;
+  for (let c = 0; c < 60 && !followed; c++) {
+    await page.getByTestId('sim-step').click();
+    followed = (await svg.getAttribute('viewBox')) !== before;
+  }
+  expect(followed).toBe(true);
+  await page.getByTestId('sim-follow').uncheck();
+
   // Waveforms: a hint, then the selected unit's channels with valid, ready and data.
   await expect(page.getByTestId('waveform-hint')).toBeVisible();
   const adder = page.locator('[data-testid="unit"][data-kind="arithmetic"]').first();
