@@ -54,6 +54,25 @@ test('the graph draws every unit of the buffered circuit; hover and select work'
   expect(app.consoleErrors).toEqual([]);
 });
 
+test('ports say their role and units explain themselves', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await app.pickExample('fir');
+  await app.compile();
+  await app.view('graph').click();
+  // A loop: its branches mark their true and false outputs, its muxes their select input.
+  const roles = page.getByTestId('port-role');
+  await expect(page.locator('[data-testid="port-role"][data-role="true"]').first()).toHaveText('T');
+  await expect(page.locator('[data-testid="port-role"][data-role="false"]').first()).toHaveText('F');
+  await expect(page.locator('[data-testid="port-role"][data-role="select"]').first()).toHaveText('sel');
+  expect(await roles.count()).toBeGreaterThan(4);
+  const branch = page.locator('[data-testid="unit"][data-kind="branch"]').first();
+  await expect(branch.locator('title')).toContainText(/true or the false output|passes its token on/);
+  const buffer = page.locator('[data-testid="unit"][data-kind="buffer"]').first();
+  await expect(buffer.locator('title')).toContainText(/breaks .* holds 1 token/);
+  expect(app.consoleErrors).toEqual([]);
+});
+
 test('the hardware view of a fork: ready wires point against valid', async ({ page }) => {
   const app = new AppPage(page);
   await app.open();

@@ -1,9 +1,10 @@
 //! Builds the [`GraphView`] of a function: units and channels from the IR, geometry from the
 //! layered layout (one cluster per basic block, back edges hinted so loops are drawn upward).
 
+use super::explain::{explain, ARGUMENT};
 use super::hardware;
 use super::model::{BlockBox, GraphView, UnitClass, ViewChannel, ViewUnit};
-use super::unit::{class, label};
+use super::unit::{class, label, operand_role, result_role};
 use crate::buffer::cyclic_channels;
 use crate::handshake::graph::{FuncGraph, Node};
 use crate::handshake::{Func, Namer, OpKind};
@@ -33,14 +34,16 @@ pub fn graph_view(func: &Func, netlist: Option<&Netlist>) -> GraphView {
                     .cloned()
                     .unwrap_or_else(|| namer.name(func.args[i]));
                 let ty = func.ty(func.args[i]).map(ToString::to_string);
-                unit(
+                let mut u = unit(
                     name,
                     UnitClass::Argument,
                     "argument",
                     ty.unwrap_or_default(),
                     None,
                     (1, 1),
-                )
+                );
+                u.about = ARGUMENT.to_string();
+                u
             }
             Node::Op(id) => match func.op(id) {
                 Some(op) => {
@@ -49,14 +52,16 @@ pub fn graph_view(func: &Func, netlist: Option<&Netlist>) -> GraphView {
                         .clone()
                         .unwrap_or_else(|| format!("{}{}", op.kind.mnemonic(), id.0));
                     let ports = (op.operands.len() as u32, op.results.len() as u32);
-                    unit(
+                    let mut u = unit(
                         name,
                         class(&op.kind),
                         op.kind.mnemonic(),
                         label(op),
                         op.bb,
                         ports,
-                    )
+                    );
+                    u.about = explain(op);
+                    u
                 }
                 // Not reached: the graph holds live ops only.
                 None => unit(
@@ -88,6 +93,10 @@ pub fn graph_view(func: &Func, netlist: Option<&Netlist>) -> GraphView {
         // block not before the unit's (the loop's latch or a buffer on its back edge).
         let back = cycles.channels.contains(&w.value)
             && closes_loop(func, nodes[from], nodes[to], w.to_port);
+        let kind = |n: Node| match n {
+            Node::Op(id) => func.op(id).map(|op| &op.kind),
+            Node::Arg(_) => None,
+        };
         channels.push(ViewChannel {
             name: namer.name(w.value),
             value: w.value.0,
@@ -96,7 +105,14 @@ pub fn graph_view(func: &Func, netlist: Option<&Netlist>) -> GraphView {
             back,
             from: (from, w.from_port as u32),
             to: (to, w.to_port as u32),
+            from_role: kind(nodes[from])
+                .map_or("", |k| result_role(k, w.from_port))
+                .to_string(),
+            to_role: kind(nodes[to])
+                .map_or("", |k| operand_role(k, w.to_port))
+                .to_string(),
             path: String::new(),
+            tail: (0.0, 0.0),
             head: (0.0, 0.0),
         });
     }
@@ -116,6 +132,7 @@ fn unit(
         class,
         mnemonic: mnemonic.to_string(),
         label,
+        about: String::new(),
         bb,
         rect: Rect {
             x: 0.0,
@@ -162,6 +179,8 @@ fn place(func: &Func, mut units: Vec<ViewUnit>, mut channels: Vec<ViewChannel>) 
         c.path = path_data(&route.points);
         let (x, y) = route.points.last().copied().unwrap_or_default();
         c.head = (round(x), round(y));
+        let (x, y) = route.points.first().copied().unwrap_or_default();
+        c.tail = (round(x), round(y));
     }
     let blocks = blocks
         .iter()

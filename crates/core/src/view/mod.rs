@@ -20,6 +20,7 @@
 
 mod buffer_diff;
 mod build;
+mod explain;
 mod hardware;
 mod model;
 mod sim;

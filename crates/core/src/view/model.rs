@@ -67,6 +67,9 @@ pub struct ViewUnit {
     pub mnemonic: String,
     /// One line saying what it does: `fork ×3`, `cmpi slt`, `buffer FIFO_BREAK_DV ×2`.
     pub label: String,
+    /// One sentence explaining the unit kind (the hover text).
+    #[serde(default)]
+    pub about: String,
     /// The basic block (`handshake.bb`), if any.
     pub bb: Option<u32>,
     /// Its box.
@@ -119,8 +122,18 @@ pub struct ViewChannel {
     pub from: (usize, u32),
     /// Consuming unit and its operand index.
     pub to: (usize, u32),
+    /// The role of the producer's port, where it has one (`true`, `false`, `index`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub from_role: String,
+    /// The role of the consumer's port, where it has one (`select`, `condition`, `address`,
+    /// `data`).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub to_role: String,
     /// SVG path data of the routed edge (empty if it could not be routed).
     pub path: String,
+    /// The start point of the path (at the producer's port).
+    #[serde(default)]
+    pub tail: (f64, f64),
     /// The end point of the path (where the arrow head goes).
     pub head: (f64, f64),
 }

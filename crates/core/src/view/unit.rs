@@ -32,6 +32,30 @@ pub fn class(kind: &OpKind) -> UnitClass {
     }
 }
 
+/// The role of result `port` of an operation, where it has one worth showing: a branch's
+/// `true`/`false` output, a control merge's `index`.
+pub fn result_role(kind: &OpKind, port: usize) -> &'static str {
+    match (kind, port) {
+        (OpKind::CondBr, 0) => "true",
+        (OpKind::CondBr, 1) => "false",
+        (OpKind::ControlMerge, 1) => "index",
+        _ => "",
+    }
+}
+
+/// The role of operand `port` of an operation, where it has one worth showing: a mux's
+/// `select`, a branch's or select's `condition`, a load's or store's `address`, a store's
+/// `data`.
+pub fn operand_role(kind: &OpKind, port: usize) -> &'static str {
+    match (kind, port) {
+        (OpKind::Mux, 0) => "select",
+        (OpKind::CondBr | OpKind::Select, 0) => "condition",
+        (OpKind::Load | OpKind::Store, 0) => "address",
+        (OpKind::Store, 1) => "data",
+        _ => "",
+    }
+}
+
 /// The one-line label of an operation: its mnemonic with what distinguishes it (fan-out,
 /// predicate, constant value, buffer type and slots, callee).
 pub fn label(op: &Op) -> String {

@@ -86,6 +86,43 @@ fn has_a_unit_per_argument_and_op_with_its_hardware(file: &Path) {
     for c in &view.channels {
         assert!(c.from.0 < view.units.len() && c.to.0 < view.units.len());
         assert!(!c.path.is_empty(), "{name}: {} not routed", c.name);
+        let start = format!("M{} {} ", c.tail.0, c.tail.1);
+        assert!(
+            c.path.starts_with(&start),
+            "{name}: {} starts {start:?}",
+            c.path
+        );
+    }
+    // Every unit explains itself; branch outputs and mux selects say their role.
+    for (i, u) in view.units.iter().enumerate() {
+        assert!(!u.about.is_empty(), "{name}: {} has no explanation", u.name);
+        let outs = |port: u32| view.channels.iter().filter(move |c| c.from == (i, port));
+        let ins = |port: u32| view.channels.iter().filter(move |c| c.to == (i, port));
+        match u.mnemonic.as_str() {
+            "cond_br" => {
+                assert!(outs(0).all(|c| c.from_role == "true"), "{name}: {}", u.name);
+                assert!(
+                    outs(1).all(|c| c.from_role == "false"),
+                    "{name}: {}",
+                    u.name
+                );
+                assert!(
+                    ins(0).all(|c| c.to_role == "condition"),
+                    "{name}: {}",
+                    u.name
+                );
+            }
+            "mux" => {
+                assert!(
+                    ins(0).count() == 1 && ins(0).all(|c| c.to_role == "select"),
+                    "{name}: {}",
+                    u.name
+                );
+                assert!(ins(1).all(|c| c.to_role.is_empty()), "{name}: {}", u.name);
+            }
+            "fork" => assert!(outs(0).all(|c| c.from_role.is_empty()), "{name}"),
+            _ => {}
+        }
     }
     let json = serde_json::to_string(&view).unwrap();
     assert_eq!(

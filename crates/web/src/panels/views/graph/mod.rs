@@ -194,7 +194,7 @@ pub fn GraphCanvas(
     let hover_text = move || {
         hovered.get().and_then(|i| g.channels.get(i)).map_or_else(
             || "Hover a channel to see its type; click a unit to select it.".to_string(),
-            |c| format!("{}: {}", c.name, c.ty),
+            channel_title,
         )
     };
     let summary = format!(
@@ -284,6 +284,39 @@ fn tokens_layer(o: Overlay, graph: &Graph, units_per_px: Memo<f64>) -> impl Into
     }
 }
 
+/// A channel's hover text: its value, type and port roles.
+fn channel_title(c: &ViewChannel) -> String {
+    let mut text = format!("{}: {}", c.name, c.ty);
+    match (c.from_role.as_str(), c.to_role.as_str()) {
+        ("", "") => {}
+        (from, "") => text.push_str(&format!(" (the {from} output)")),
+        ("", to) => text.push_str(&format!(" (into the {to} input)")),
+        (from, to) => text.push_str(&format!(" (the {from} output, into the {to} input)")),
+    }
+    text
+}
+
+/// A port's role written next to the channel's end there (`T`, `F`, `sel`…), if it has one.
+fn role_mark(role: &str, x: f64, y: f64, end: &'static str) -> Option<impl IntoView> {
+    let role = role.to_string();
+    let short = match role.as_str() {
+        "" => return None,
+        "true" => "T",
+        "false" => "F",
+        "index" => "idx",
+        "select" => "sel",
+        "condition" => "cond",
+        "address" => "addr",
+        other => other,
+    }
+    .to_string();
+    Some(view! {
+        <text class="port-role" x=x y=y data-testid="port-role" data-role=role data-end=end>
+            {short}
+        </text>
+    })
+}
+
 fn channel_view(
     i: usize,
     c: &ViewChannel,
@@ -309,9 +342,11 @@ fn channel_view(
             on:mouseenter=move |_| hovered.set(Some(i))
             on:mouseleave=move |_| hovered.set(None)
         >
-            <title>{format!("{}: {}", c.name, c.ty)}</title>
+            <title>{channel_title(c)}</title>
             <path class="hit" d=c.path.clone() />
             <path class="wire" d=c.path.clone() marker-end="url(#arrow)" />
+            {role_mark(&c.from_role, c.tail.0 + 3.0, c.tail.1 + 9.0, "from")}
+            {role_mark(&c.to_role, c.head.0 + 3.0, c.head.1 - 4.0, "to")}
         </g>
     }
 }
@@ -347,7 +382,7 @@ fn unit_view(
                 }
             }
         >
-            <title>{format!("{} ({})", u.name, u.label)}</title>
+            <title>{format!("{} ({}): {}", u.name, u.label, u.about)}</title>
             {shape::outline(u.class, r)}
             <text class="unit-name" x=r.x + r.width / 2.0 y=r.y + 14.0>{u.name.clone()}</text>
             <text class="unit-label" x=r.x + r.width / 2.0 y=r.y + 27.0>{caption}</text>

@@ -253,6 +253,7 @@ mod tests {
             class: UnitClass::Arithmetic,
             mnemonic: String::new(),
             label: String::new(),
+            about: String::new(),
             bb: Some(bb),
             rect: Rect {
                 x: 0.0,
@@ -275,7 +276,10 @@ mod tests {
             back: true,
             from: (3, 0),
             to: (3, 0),
+            from_role: String::new(),
+            to_role: String::new(),
             path: String::new(),
+            tail: (0.0, 0.0),
             head: (0.0, 0.0),
         }];
         let v = ViewBox::opening(&g, 800.0, 600.0);
