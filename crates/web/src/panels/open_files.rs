@@ -106,7 +106,9 @@ fn refusal(files: &[web_sys::File]) -> Option<String> {
 
 /// Puts the read files into the session (see the module doc).
 pub fn apply(session: Session, mut read: Vec<SharedFile>) {
-    read.dedup_by(|a, b| a.name == b.name);
+    // Two files of one name (dropped from two folders): the first is kept.
+    let mut seen = std::collections::HashSet::new();
+    read.retain(|f| seen.insert(f.name.clone()));
     let names = read
         .iter()
         .map(|f| f.name.as_str())
