@@ -79,19 +79,11 @@ pub fn Workbench() -> impl IntoView {
 /// Runs the simulation a link asked for once its compilation is done, then shows its cycle.
 fn show_awaited_cycle(session: Session) {
     let compiler = session.compiler;
+    compiler.simulate_when_compiled(move || session.awaited_cycle.get().is_some());
+    // A compilation without a circuit has nothing to simulate: the link's cycle is dropped.
     Effect::new(move |_| {
-        if session.awaited_cycle.get().is_none() || compiler.status.get() != CompileStatus::Done {
-            return;
-        }
-        let has_graph = compiler
-            .outcome
-            .with_untracked(|o| o.as_ref().is_some_and(|o| o.graph.is_some()));
-        let idle = compiler.simulation.with_untracked(Option::is_none)
-            && !compiler.simulating.get_untracked();
-        if !has_graph {
+        if compiler.status.get() == CompileStatus::Done && !compiler.has_circuit() {
             session.awaited_cycle.set(None);
-        } else if idle {
-            compiler.simulate();
         }
     });
     Effect::new(move |_| {

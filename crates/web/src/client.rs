@@ -171,6 +171,27 @@ impl Compiler {
         }
     }
 
+    /// True when the latest compilation produced a circuit (a graph to simulate).
+    pub fn has_circuit(self) -> bool {
+        self.outcome
+            .with_untracked(|o| o.as_ref().is_some_and(|o| o.graph.is_some()))
+    }
+
+    /// Simulates the circuit once it is compiled, if it has no simulation yet and `wanted`
+    /// says so (an effect living as long as the calling component).
+    pub fn simulate_when_compiled(self, wanted: impl Fn() -> bool + 'static) {
+        Effect::new(move |_| {
+            if self.status.get() != CompileStatus::Done || !wanted() {
+                return;
+            }
+            let idle =
+                self.simulation.with_untracked(Option::is_none) && !self.simulating.get_untracked();
+            if self.has_circuit() && idle {
+                self.simulate();
+            }
+        });
+    }
+
     /// Stops the running simulation (the worker answers with the cycle it reached).
     pub fn cancel_simulation(self) {
         if self.simulating.get_untracked() {

@@ -5,7 +5,7 @@
 //! Invariant: a comparison is of the sources it was started with ([`Lab::files`]); the view
 //! says when the code has changed since.
 
-use crate::client::{CompileStatus, Compiler};
+use crate::client::Compiler;
 use crate::protocol::{WireFile, WireOptions};
 use crate::state::Session;
 use leptos::prelude::*;
@@ -36,8 +36,8 @@ impl Lab {
         }
     }
 
-    /// Compiles the session's sources with the lab's configuration (and simulates both
-    /// circuits once compiled; see [`Lab::simulate_when_compiled`]).
+    /// Compiles the session's sources with the lab's configuration (the Buffers view then
+    /// simulates both circuits, [`Compiler::simulate_when_compiled`]).
     pub fn compare(self, session: &Session) {
         let files = session.files.get_untracked();
         self.files.set(Some(files.clone()));
@@ -46,32 +46,8 @@ impl Lab {
             clock_period_ns: self.clock_period_ns.get_untracked(),
             hdl: session.options.with_untracked(|o| o.hdl),
         };
-        let wire = files
-            .into_iter()
-            .map(|f| WireFile {
-                name: f.name,
-                text: f.text,
-            })
-            .collect();
+        let wire = files.into_iter().map(WireFile::from).collect();
         self.compiler.compile(wire, options);
-    }
-
-    /// Runs the simulation of `compiler`'s circuit once it is compiled, if it has none yet and
-    /// `wanted` says so.
-    pub fn simulate_when_compiled(compiler: Compiler, wanted: impl Fn() -> bool + 'static) {
-        Effect::new(move |_| {
-            if compiler.status.get() != CompileStatus::Done || !wanted() {
-                return;
-            }
-            let has_graph = compiler
-                .outcome
-                .with_untracked(|o| o.as_ref().is_some_and(|o| o.graph.is_some()));
-            let idle = compiler.simulation.with_untracked(Option::is_none)
-                && !compiler.simulating.get_untracked();
-            if has_graph && idle {
-                compiler.simulate();
-            }
-        });
     }
 }
 

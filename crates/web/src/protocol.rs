@@ -11,6 +11,7 @@ use rivulet_core::diag::{Diagnostic, Severity, SourceMap};
 use rivulet_core::driver::StageGroup;
 use rivulet_core::milp::SolveStatus;
 use rivulet_core::options::{BufferAlgorithm, Hdl};
+use rivulet_core::share::SharedFile;
 use rivulet_core::view::{GraphView, SimFrames, SimView};
 use serde::{Deserialize, Serialize};
 
@@ -26,6 +27,15 @@ pub struct WireFile {
     pub name: String,
     /// Its text.
     pub text: String,
+}
+
+impl From<SharedFile> for WireFile {
+    fn from(f: SharedFile) -> WireFile {
+        WireFile {
+            name: f.name,
+            text: f.text,
+        }
+    }
 }
 
 /// Compilation options.

@@ -215,10 +215,7 @@ impl Session {
             .files
             .get_untracked()
             .into_iter()
-            .map(|f| WireFile {
-                name: f.name,
-                text: f.text,
-            })
+            .map(WireFile::from)
             .collect();
         let o = self.options.get_untracked();
         let options = WireOptions {

@@ -12,43 +12,16 @@ pub fn Options() -> impl IntoView {
     let options = session.options;
     view! {
         <div class="options">
-            <label>
-                "Buffers "
-                <select
-                    data-testid="opt-buffers"
-                    prop:value=move || options.with(|o| o.buffer_algorithm.name())
-                    on:change=move |ev| {
-                        if let Some(a) = BufferAlgorithm::from_name(&event_target_value(&ev)) {
-                            session.change_options(|o| o.buffer_algorithm = a);
-                        }
-                    }
-                >
-                    {BufferAlgorithm::ALL
-                        .iter()
-                        .map(|a| view! { <option value=a.name()>{a.name()}</option> })
-                        .collect_view()}
-                </select>
-            </label>
-            <label>
-                "Clock (ns) "
-                <input
-                    type="number"
-                    min="0.1"
-                    max="10000"
-                    step="0.1"
-                    class="clock"
-                    data-testid="opt-clock"
-                    prop:value=move || options.with(|o| o.clock_period_ns.to_string())
-                    on:change=move |ev| {
-                        let parsed = event_target_value(&ev).parse::<f64>();
-                        if let Ok(p) = parsed.map_err(drop).and_then(|p| {
-                            if p.is_finite() && p > 0.0 { Ok(p) } else { Err(()) }
-                        }) {
-                            session.change_options(|o| o.clock_period_ns = p);
-                        }
-                    }
-                />
-            </label>
+            <AlgorithmSelect
+                testid="opt-buffers"
+                value=Signal::derive(move || options.with(|o| o.buffer_algorithm))
+                on_pick=move |a| session.change_options(|o| o.buffer_algorithm = a)
+            />
+            <ClockInput
+                testid="opt-clock"
+                value=Signal::derive(move || options.with(|o| o.clock_period_ns))
+                on_set=move |p| session.change_options(|o| o.clock_period_ns = p)
+            />
             <label>
                 "HDL "
                 <select
@@ -67,5 +40,63 @@ pub fn Options() -> impl IntoView {
                 </select>
             </label>
         </div>
+    }
+}
+
+/// "Buffers": a buffer placement algorithm to pick (the options row and the buffers lab).
+#[component]
+pub fn AlgorithmSelect(
+    testid: &'static str,
+    value: Signal<BufferAlgorithm>,
+    on_pick: impl Fn(BufferAlgorithm) + 'static,
+) -> impl IntoView {
+    view! {
+        <label>
+            "Buffers "
+            <select
+                data-testid=testid
+                prop:value=move || value.get().name()
+                on:change=move |ev| {
+                    if let Some(a) = BufferAlgorithm::from_name(&event_target_value(&ev)) {
+                        on_pick(a);
+                    }
+                }
+            >
+                {BufferAlgorithm::ALL
+                    .iter()
+                    .map(|a| view! { <option value=a.name()>{a.name()}</option> })
+                    .collect_view()}
+            </select>
+        </label>
+    }
+}
+
+/// "Clock (ns)": a clock period, taken when it is a finite positive number.
+#[component]
+pub fn ClockInput(
+    testid: &'static str,
+    value: Signal<f64>,
+    on_set: impl Fn(f64) + 'static,
+) -> impl IntoView {
+    view! {
+        <label>
+            "Clock (ns) "
+            <input
+                type="number"
+                min="0.1"
+                max="10000"
+                step="0.1"
+                class="clock"
+                data-testid=testid
+                prop:value=move || value.get().to_string()
+                on:change=move |ev| {
+                    if let Ok(p) = event_target_value(&ev).trim().parse::<f64>() {
+                        if p.is_finite() && p > 0.0 {
+                            on_set(p);
+                        }
+                    }
+                }
+            />
+        </label>
     }
 }

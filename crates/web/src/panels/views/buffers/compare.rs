@@ -5,12 +5,11 @@
 //! lacks marked (removed on the left, added on the right).
 
 use crate::client::Compiler;
-use crate::lab::Lab;
+use crate::panels::options::{AlgorithmSelect, ClockInput};
 use crate::panels::views::graph::{GraphCanvas, HeatCell};
 use crate::protocol::CompileOutcome;
 use crate::state::use_session;
 use leptos::prelude::*;
-use rivulet_core::options::BufferAlgorithm;
 use rivulet_core::view::{buffer_diff, GraphView};
 use std::sync::Arc;
 
@@ -23,9 +22,9 @@ pub fn Compare() -> impl IntoView {
         lab.files
             .with(|f| f.as_deref().is_some_and(|f| session.compiled_from(f)))
     };
-    Lab::simulate_when_compiled(lab.compiler, || true);
+    lab.compiler.simulate_when_compiled(|| true);
     // The shown circuit is simulated only for a comparison of it.
-    Lab::simulate_when_compiled(session.compiler, current);
+    session.compiler.simulate_when_compiled(current);
     let busy = move || lab.compiler.status.get().is_busy() || lab.compiler.simulating.get();
     let body = move || {
         if lab.files.with(Option::is_none) {
@@ -59,41 +58,16 @@ pub fn Compare() -> impl IntoView {
         <section class="compare" data-testid="compare">
             <h3>"Compare with another configuration"</h3>
             <div class="compare-bar">
-                <label>
-                    "Buffers "
-                    <select
-                        data-testid="compare-buffers"
-                        prop:value=move || lab.algorithm.get().name()
-                        on:change=move |ev| {
-                            if let Some(a) = BufferAlgorithm::from_name(&event_target_value(&ev)) {
-                                lab.algorithm.set(a);
-                            }
-                        }
-                    >
-                        {BufferAlgorithm::ALL
-                            .iter()
-                            .map(|a| view! { <option value=a.name()>{a.name()}</option> })
-                            .collect_view()}
-                    </select>
-                </label>
-                <label>
-                    "Clock (ns) "
-                    <input
-                        type="number"
-                        min="0.1"
-                        step="0.1"
-                        class="clock"
-                        data-testid="compare-clock"
-                        prop:value=move || lab.clock_period_ns.get().to_string()
-                        on:change=move |ev| {
-                            if let Ok(p) = event_target_value(&ev).parse::<f64>() {
-                                if p.is_finite() && p > 0.0 {
-                                    lab.clock_period_ns.set(p);
-                                }
-                            }
-                        }
-                    />
-                </label>
+                <AlgorithmSelect
+                    testid="compare-buffers"
+                    value=lab.algorithm.into()
+                    on_pick=move |a| lab.algorithm.set(a)
+                />
+                <ClockInput
+                    testid="compare-clock"
+                    value=lab.clock_period_ns.into()
+                    on_set=move |p| lab.clock_period_ns.set(p)
+                />
                 <button
                     class="button primary small"
                     data-testid="compare-run"
