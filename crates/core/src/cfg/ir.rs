@@ -519,12 +519,14 @@ pub enum ValueDef {
 }
 
 /// A value's type and definition.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct ValueData {
     /// The type.
     pub ty: Type,
     /// The definition.
     pub def: ValueDef,
+    /// The C variable it holds (set by SSA construction; a hint for the circuit's channels).
+    pub var: Option<std::sync::Arc<str>>,
 }
 
 /// What a memory is.
@@ -700,6 +702,7 @@ impl Function {
         self.values.push(ValueData {
             ty,
             def: ValueDef::Param(b, n),
+            var: None,
         });
         self.blocks[b.index()].params.push(v);
         v
@@ -713,6 +716,7 @@ impl Function {
             self.values.push(ValueData {
                 ty,
                 def: ValueDef::Inst(i),
+                var: None,
             });
             v
         });
@@ -780,6 +784,19 @@ impl Function {
             }
             v
         };
+        // A value standing for another also stands for its variable; one standing for two
+        // different variables (a shared constant, a common subexpression) names neither.
+        for (&old, _) in subst.iter() {
+            let new = resolve(old);
+            let old_var = self.values[old.index()].var.clone();
+            let new_var = &mut self.values[new.index()].var;
+            match (&*new_var, old_var) {
+                (_, None) => {}
+                (None, Some(v)) => *new_var = Some(v),
+                (Some(n), Some(o)) if *n != o => *new_var = None,
+                _ => {}
+            }
+        }
         for b in self.layout.clone() {
             for &i in &self.blocks[b.index()].insts.clone() {
                 self.insts[i.index()].op.map_operands(resolve);

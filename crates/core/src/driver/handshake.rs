@@ -6,18 +6,19 @@
 //! channel with exactly one producer and one consumer) after the last; a verifier finding is
 //! an internal error naming the stage, never a panic.
 
-use crate::diag::{has_errors, Diagnostic};
+use crate::diag::{has_errors, Diagnostic, SourceMap};
 use crate::front::typed::Placeholder;
 use crate::handshake::{self as hs, verify_func, verify_module, VerifyOptions};
 use crate::lower::{self, Lowered};
 use crate::stages::StageObserver;
-use crate::transform::{bitwidth, canonicalize, materialize};
+use crate::transform::{bitwidth, canonicalize, materialize, origins};
 
 /// A Handshake stage's transformation.
 type Pass = fn(&mut hs::Module);
 
 /// The Handshake stages, in order, with their transformations (lowering itself happens
-/// before the first).
+/// before the first). After each, ops the stage created take their origins from their
+/// neighbours ([`origins::inherit`]).
 const STAGES: [(&str, Pass); 4] = [
     ("cf-to-handshake", |_| {}),
     ("canonicalize", |m| {
@@ -39,13 +40,14 @@ const BITWIDTHS: &str = "optimize-bitwidths";
 pub(super) fn lower_to_handshake(
     cfg: &crate::cfg::ir::Module,
     placeholders: &[Placeholder],
+    sources: &SourceMap,
     bitwidths: bool,
     diags: &mut Vec<Diagnostic>,
     observer: &mut dyn StageObserver<hs::Module>,
 ) -> Option<Lowered> {
     observer.start(STAGES[0].0);
     let mut stage_diags = Vec::new();
-    let lowered = lower::lower_kernel(cfg, placeholders, &mut stage_diags);
+    let lowered = lower::lower_kernel(cfg, placeholders, sources, &mut stage_diags);
     let failed = has_errors(&stage_diags);
     diags.extend(stage_diags);
     let mut lowered = lowered.filter(|_| !failed)?;
@@ -57,6 +59,7 @@ pub(super) fn lower_to_handshake(
             observer.start(name);
         }
         pass(&mut lowered.module);
+        lowered.module.funcs.iter_mut().for_each(origins::inherit);
         let errs = verify(&lowered.module, k == STAGES.len() - 1);
         observer.done(&lowered.module);
         if !errs.is_empty() {

@@ -92,6 +92,7 @@ fn run(
     let lowered = lower_to_handshake(
         cfg,
         &prog.placeholders,
+        sources,
         !options.no_bitwidth_opt,
         diags,
         &mut observer,
@@ -118,6 +119,7 @@ fn run(
         _ => None,
     };
     let report = buffers::place(func, profile.as_ref(), &options.buffers, timing, diags);
+    crate::transform::origins::inherit(func);
     let stage = format!("buffers-{}", report.algorithm);
     rec.rename(stage.clone());
     rec.set_ir(print_func(func));

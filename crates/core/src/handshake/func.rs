@@ -249,6 +249,7 @@ impl Func {
             hw_params: BTreeMap::new(),
             attrs: BTreeMap::new(),
             loc: SourceLoc::default(),
+            origin: None,
         }));
         id
     }

@@ -7,7 +7,8 @@
 //! * operations ([`OpId`] → [`Op`]): an [`OpKind`] carrying the typed attributes of that kind
 //!   (cmpi predicate, constant value, buffer parameters, instance callee…), operand and result
 //!   values, the basic block (`handshake.bb`), the unique name (`handshake.name`), extra RTL
-//!   parameters (`hw.parameters`), every other attribute verbatim, and a source location.
+//!   parameters (`hw.parameters`), every other attribute verbatim, a source location and its
+//!   [`Origin`] in the C source (with the C variable it carries).
 //!
 //! Program order is explicit ([`Func::ops`]); printing follows it, so output is deterministic.
 //! Source locations never affect equality, so `parse(print(ir)) == ir`.
@@ -68,6 +69,7 @@ pub mod func;
 pub mod graph;
 mod names;
 pub mod ops;
+pub mod origin;
 pub mod parse;
 pub mod print;
 pub mod signals;
@@ -78,7 +80,8 @@ pub use attr::{Attr, FloatTy, IntTy, Timing};
 pub use func::{is_valid_hint, Func, Module, OpId, SourceLoc, Value, ValueDef, ValueId};
 pub use names::Namer;
 pub use ops::{BinOp, BufferParams, BufferType, CastOp, CmpFPred, CmpIPred, Op, OpKind, UnOp};
+pub use origin::{parse_origin, Origin};
 pub use parse::{parse_cases, parse_module, split_cases};
-pub use print::{print_func, print_module};
+pub use print::{print_func, print_module, print_module_with_locations};
 pub use types::{Direction, ExtraSignal, RawType, Type};
 pub use verify::{verify_func, verify_module, VerifyOptions};

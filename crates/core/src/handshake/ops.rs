@@ -7,6 +7,7 @@
 
 use super::attr::{Attr, Timing};
 use super::func::{SourceLoc, ValueId};
+use super::origin::Origin;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -350,7 +351,7 @@ impl OpKind {
 }
 
 /// One operation of a function body.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Op {
     /// What it does.
     pub kind: OpKind,
@@ -366,6 +367,32 @@ pub struct Op {
     pub hw_params: BTreeMap<String, Attr>,
     /// Every other attribute, verbatim.
     pub attrs: BTreeMap<String, Attr>,
-    /// Where it was written.
+    /// Where it was written (the IR text's span when parsed, the C span when lowered).
     pub loc: SourceLoc,
+    /// The C source range it came from and the C variable it carries, kept by every pass.
+    pub origin: Option<Origin>,
+}
+
+/// Equality ignores where an op was written and where it came from (see [`super::func`]).
+impl PartialEq for Op {
+    fn eq(&self, other: &Self) -> bool {
+        let Op {
+            kind,
+            operands,
+            results,
+            bb,
+            name,
+            hw_params,
+            attrs,
+            loc: _,
+            origin: _,
+        } = self;
+        *kind == other.kind
+            && *operands == other.operands
+            && *results == other.results
+            && *bb == other.bb
+            && *name == other.name
+            && *hw_params == other.hw_params
+            && *attrs == other.attrs
+    }
 }

@@ -17,22 +17,39 @@ use std::fmt::{self, Write};
 
 /// Prints a module: `module { … }` around its functions.
 pub fn print_module(module: &Module) -> String {
-    let mut out = String::from("module {\n");
-    for f in &module.funcs {
-        write_func(&mut out, f, "  ");
-    }
-    out.push_str("}\n");
-    out
+    module_text(module, Locations::Omit)
+}
+
+/// Prints a module with each op's C origin after it (`loc("fir.c":7:5 to 7:21)`), as MLIR
+/// prints locations with debug information.
+pub fn print_module_with_locations(module: &Module) -> String {
+    module_text(module, Locations::Print)
 }
 
 /// Prints one function (without the enclosing module).
 pub fn print_func(func: &Func) -> String {
     let mut out = String::new();
-    write_func(&mut out, func, "");
+    write_func(&mut out, func, "", Locations::Omit);
     out
 }
 
-fn write_func(out: &mut String, f: &Func, indent: &str) {
+/// Whether ops' origins are printed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Locations {
+    Omit,
+    Print,
+}
+
+fn module_text(module: &Module, locations: Locations) -> String {
+    let mut out = String::from("module {\n");
+    for f in &module.funcs {
+        write_func(&mut out, f, "  ", locations);
+    }
+    out.push_str("}\n");
+    out
+}
+
+fn write_func(out: &mut String, f: &Func, indent: &str, locations: Locations) {
     let namer = Namer::new(f);
     let vis = if f.private { "private " } else { "" };
     let _ = write!(out, "{indent}handshake.func {vis}@{}(", f.name);
@@ -78,7 +95,13 @@ fn write_func(out: &mut String, f: &Func, indent: &str) {
     }
     out.push_str(" {\n");
     for (pos, (_, op)) in f.ops().enumerate() {
-        let _ = writeln!(out, "{indent}  {}", op_text(f, &namer, pos, op));
+        let _ = write!(out, "{indent}  {}", op_text(f, &namer, pos, op));
+        match &op.origin {
+            Some(origin) if locations == Locations::Print => {
+                let _ = writeln!(out, " {origin}");
+            }
+            _ => out.push('\n'),
+        }
     }
     let _ = writeln!(out, "{indent}}}");
 }

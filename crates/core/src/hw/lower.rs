@@ -436,5 +436,6 @@ fn lower_op(
         name: inst_name,
         module,
         connections,
+        origin: op.origin.clone(),
     });
 }

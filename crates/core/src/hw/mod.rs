@@ -146,6 +146,8 @@ pub struct Instance {
     pub module: String,
     /// The net connected to each port of the extern, in the extern's port order.
     pub connections: Vec<NetId>,
+    /// The C source its operation came from (printed as the instance's `loc(…)`).
+    pub origin: Option<crate::handshake::Origin>,
 }
 
 /// The top module (`hw.module`).

@@ -65,9 +65,13 @@ fn print_module(out: &mut String, m: &HwModule, d: &Design) {
         } else {
             format!("{} = ", res.join(", "))
         };
+        let loc = inst
+            .origin
+            .as_ref()
+            .map_or(String::new(), |o| format!(" {o}"));
         let _ = writeln!(
             out,
-            "  {lhs}hw.instance \"{}\" @{}({}) -> ({})",
+            "  {lhs}hw.instance \"{}\" @{}({}) -> ({}){loc}",
             inst.name,
             inst.module,
             ins.join(", "),

@@ -13,6 +13,7 @@ impl Lowerer<'_> {
     pub(super) fn lower_terminator(&mut self, b: Block) {
         let term = self.f.block(b).term.clone();
         let ctrl = self.blocks[&b].ctrl;
+        self.span = self.f.block(b).term_span.or(self.span);
         match term {
             Terminator::Br(t) => {
                 let vals = self.edge_values(b, &t);

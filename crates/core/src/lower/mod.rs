@@ -19,6 +19,13 @@
 //! Every op gets its basic block (`handshake.bb`, the block's position in the CFG layout) and a
 //! unique name; ops that come from a CFG instruction are named after it in program order
 //! (`addi0`, `constant1`, `call2`), as the CFG printer would number them.
+//!
+//! Every op also gets its C span (`loc`, for diagnostics) and [`hs::Origin`] when it has one:
+//! an instruction's ops its span, a block's merges and muxes the block's first span, branches
+//! the terminator's, constants their literal's. Ops whose results hold a C variable (an SSA
+//! value written to it, a block's mux of it, a branch passing it on) carry the variable's name.
+//! Ops with no span of their own get one from their neighbours afterwards
+//! ([`crate::transform::origins`]).
 
 mod constants;
 pub mod depend;
@@ -30,7 +37,7 @@ pub mod placeholders;
 
 use crate::cfg::analysis::Cfg;
 use crate::cfg::ir::{self, Block, Inst, MemKind, Op, Value};
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, SourceMap, Span};
 use crate::front::typed::Placeholder;
 use crate::handshake::{self as hs, OpId, OpKind, Type, ValueId};
 use liveness::Flow;
@@ -53,6 +60,7 @@ pub struct Lowered {
 pub fn lower_kernel(
     m: &ir::Module,
     decls: &[Placeholder],
+    sources: &SourceMap,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Lowered> {
     let f = m.functions.first()?;
@@ -84,6 +92,7 @@ pub fn lower_kernel(
             ordered,
         },
         decls,
+        sources,
         diags,
     );
     l.signature();
@@ -149,6 +158,9 @@ pub(crate) struct Lowerer<'a> {
     ph: placeholders::Analysis,
     ordered: BTreeMap<Inst, u32>,
     decls: &'a [Placeholder],
+    sources: &'a SourceMap,
+    /// The C span of what is being lowered (given to the ops it creates).
+    span: Option<Span>,
     diags: &'a mut Vec<Diagnostic>,
     hf: hs::Func,
     externs: Vec<hs::Func>,
@@ -175,6 +187,7 @@ impl<'a> Lowerer<'a> {
         f: &'a ir::Function,
         facts: Facts,
         decls: &'a [Placeholder],
+        sources: &'a SourceMap,
         diags: &'a mut Vec<Diagnostic>,
     ) -> Self {
         let mut names = Names::default();
@@ -207,6 +220,8 @@ impl<'a> Lowerer<'a> {
             ph,
             ordered,
             decls,
+            sources,
+            span: None,
             diags,
             hf,
             externs: Vec::new(),
@@ -236,7 +251,41 @@ impl<'a> Lowerer<'a> {
     ) -> OpId {
         let name = name.unwrap_or_else(|| self.names.next(kind.mnemonic()));
         let bb = self.bb[&b];
-        self.hf.add_named_op(kind, operands, tys, Some(bb), &name)
+        let passed = crate::transform::origins::passed_operand(&kind).and_then(|k| operands.get(k));
+        let var = passed.and_then(|&v| self.var_of(v));
+        let id = self.hf.add_named_op(kind, operands, tys, Some(bb), &name);
+        let origin = self.span.map(|s| hs::Origin {
+            var,
+            file: self.sources.name(s.file).into(),
+            start: self.sources.line_col(s.file, s.start),
+            end: self.sources.line_col(s.file, s.end),
+        });
+        if let Some(op) = self.hf.op_mut(id) {
+            op.loc = hs::SourceLoc(self.span);
+            op.origin = origin;
+        }
+        id
+    }
+
+    /// The C variable the producer of `v` says `v` holds.
+    fn var_of(&self, v: ValueId) -> Option<std::sync::Arc<str>> {
+        let op = self.hf.defining_op(v)?;
+        self.hf.op(op)?.origin.as_ref()?.var.clone()
+    }
+
+    /// Records that the op producing `v` holds the C variable of the CFG value `cv`, if any.
+    fn name_var(&mut self, v: ValueId, cv: Value) {
+        let Some(var) = self.f.values[cv.index()].var.clone() else {
+            return;
+        };
+        if let Some(origin) = self
+            .hf
+            .defining_op(v)
+            .and_then(|op| self.hf.op_mut(op))
+            .and_then(|op| op.origin.as_mut())
+        {
+            origin.var.get_or_insert(var);
+        }
     }
 
     /// Adds an op with one result and returns it.
@@ -346,6 +395,7 @@ impl<'a> Lowerer<'a> {
             if b == self.f.entry() {
                 return;
             }
+            self.span = self.block_span(b);
             let n = self.cfg.preds[&b].len();
             let (ctrl_op, ctrl, index) = if n > 1 {
                 let idx_ty = Type::int_channel(crate::bits::bits_for(n as u64));
@@ -372,7 +422,11 @@ impl<'a> Lowerer<'a> {
                 };
                 let id = self.op(kind, operands, vec![ty], b, None);
                 flow_ops.push(Some(id));
-                values.push(self.hf.results(id)[0]);
+                let value = self.hf.results(id)[0];
+                if let Flow::Val(cv) = fl {
+                    self.name_var(value, cv);
+                }
+                values.push(value);
             }
             self.blocks.insert(
                 b,
@@ -395,8 +449,10 @@ impl<'a> Lowerer<'a> {
             return x;
         }
         let ty = self.f.ty(v);
+        let outer = self.span;
         let (c, name) = match self.f.values[v.index()].def {
             ir::ValueDef::Inst(i) => {
+                self.span = self.f.inst(i).span.or(outer);
                 let c = match self.f.inst(i).op {
                     Op::Const(c) => c,
                     _ if ty.is_float() => ir::Const::float(0.0, ty),
@@ -413,8 +469,10 @@ impl<'a> Lowerer<'a> {
             value: ops::const_attr(c, ty),
         };
         let id = self.op(kind, vec![ctrl], vec![ops::channel(ty)], b, name);
+        self.span = outer;
         self.block_consts.push(id);
         let r = self.hf.results(id)[0];
+        self.name_var(r, v);
         self.consts.insert((b, v), r);
         r
     }
@@ -446,6 +504,7 @@ impl<'a> Lowerer<'a> {
 
     fn lower_inst(&mut self, b: Block, i: Inst) {
         let d = self.f.inst(i);
+        self.span = d.span.or_else(|| self.block_span(b));
         let name = Some(self.inst_names[&i].clone());
         let rty = d.result.map(|r| self.f.ty(r));
         let res = match &d.op {
@@ -524,10 +583,20 @@ impl<'a> Lowerer<'a> {
             },
         };
         if let (Some(r), Some(v)) = (d.result, res) {
+            self.name_var(v, r);
             if !self.ph.init_values.contains(&r) {
                 self.local.insert(Flow::Val(r), v);
             }
         }
+    }
+
+    /// The first C span of block `b`: its first instruction's with one, else its terminator's.
+    fn block_span(&self, b: Block) -> Option<Span> {
+        let bd = self.f.block(b);
+        bd.insts
+            .iter()
+            .find_map(|&i| self.f.inst(i).span)
+            .or(bd.term_span)
     }
 
     /// `x remui y` as `x - (x divui y) * y` (Handshake has no `remui`; equal for y = 0 too).

@@ -45,6 +45,7 @@ mod milp_presolve;
 mod milp_solver;
 mod milp_timing;
 mod oracle;
+mod origins;
 mod random_kernels;
 mod rtl_config_concretize;
 mod rtl_config_errors;

@@ -17,6 +17,9 @@ pub enum Emit {
     Cfg,
     /// The materialized Handshake IR (kernel and placeholder declarations).
     Handshake,
+    /// The same with each op's C origin, `loc("k.c":7:5 to 7:21)` (named `loc("i"(…))` when
+    /// it carries the C variable `i`), as MLIR prints debug locations.
+    HandshakeLoc,
     /// The Handshake graph in Graphviz DOT (one cluster per basic block).
     Dot,
     /// The HW IR (top module, instances and extern modules).

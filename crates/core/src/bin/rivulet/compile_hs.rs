@@ -1,11 +1,11 @@
-//! `rivulet compile K.c --emit handshake|dot|synth`: the kernel's materialized Handshake IR,
-//! its graph, or its Synth lowering; with `--buffers`, of the circuit the driver buffered.
+//! `rivulet compile K.c --emit handshake|handshake-loc|dot|synth`: the kernel's materialized
+//! Handshake IR (with C origins for `handshake-loc`), its graph, or its Synth lowering; with `--buffers`, of the circuit the driver buffered.
 
 use crate::compile::{Emit, Placement};
 use crate::output::out;
 use rivulet_core::diag::{has_errors, render, FileId, SourceMap};
 use rivulet_core::driver::{self, DriverOptions, StageGroup};
-use rivulet_core::handshake::{dot, print_module};
+use rivulet_core::handshake::{dot, print_module, print_module_with_locations};
 use rivulet_core::synth;
 use std::process::ExitCode;
 
@@ -47,6 +47,7 @@ pub fn run(
                 return ExitCode::from(1);
             }
         },
+        Emit::HandshakeLoc => out!("{}", print_module_with_locations(&module)),
         _ => out!("{}", print_module(&module)),
     }
     ExitCode::SUCCESS

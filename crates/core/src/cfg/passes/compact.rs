@@ -21,7 +21,12 @@ pub fn run(f: &mut Function) {
     let mut blocks = Vec::new();
     let mut def = |old: Value, def: ValueDef, values: &mut Vec<ValueData>, f: &Function| {
         let new = Value(values.len() as u32);
-        values.push(ValueData { ty: f.ty(old), def });
+        let var = f.values[old.index()].var.clone();
+        values.push(ValueData {
+            ty: f.ty(old),
+            def,
+            var,
+        });
         vmap.insert(old, new);
         new
     };

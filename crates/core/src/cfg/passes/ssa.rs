@@ -5,7 +5,10 @@
 //! a walk of the dominator tree then renames reads to the reaching value and appends the
 //! reaching values to the branches. A read that no write reaches on any path is an
 //! uninitialized read: it is reported (with the read's C span) and reads `undef`. Unused
-//! block parameters are left for dead code elimination.
+//! block parameters are left for dead code elimination. Each block parameter, and each value
+//! written to exactly one variable, remembers the variable's name ([`ValueData::var`]; a value
+//! written to several, such as a shared constant, names none), so the circuit's channels can
+//! say which C variable they carry.
 
 use super::super::analysis::Cfg;
 use super::super::ir::*;
@@ -40,6 +43,7 @@ pub fn run(f: &mut Function, diags: &mut Vec<Diagnostic>) {
             for &y in &df[&b] {
                 if has.insert(y) {
                     let p = f.add_param(y, ty);
+                    f.values[p.index()].var = variable_name(f, var);
                     placed.entry(y).or_default().push((var, p));
                     if !dblocks.contains(&y) {
                         work.push(y);
@@ -53,6 +57,7 @@ pub fn run(f: &mut Function, diags: &mut Vec<Diagnostic>) {
         subst: BTreeMap::new(),
         undef: vec![None; nvars],
         reported: BTreeSet::new(),
+        written: BTreeMap::new(),
     };
     let children = cfg.dom_children();
     // Iterative dominator-tree walk: (block, entered?) with the stack heights to restore.
@@ -95,9 +100,21 @@ struct Renamer {
     subst: BTreeMap<Value, Value>,
     undef: Vec<Option<Value>>,
     reported: BTreeSet<Var>,
+    /// The variable each value was first written to (`None` once written to a second one).
+    written: BTreeMap<Value, Option<Var>>,
 }
 
 impl Renamer {
+    /// Names `x` after `var`, or after no variable if it was written to another one.
+    fn name(&mut self, f: &mut Function, x: Value, var: Var) {
+        let first = *self.written.entry(x).or_insert(Some(var));
+        let var = first.filter(|&v| v == var);
+        if var.is_none() {
+            self.written.insert(x, None);
+        }
+        f.values[x.index()].var = var.and_then(|v| variable_name(f, v));
+    }
+
     fn current(&mut self, f: &mut Function, var: Var) -> (Value, bool) {
         if let Some(&v) = self.stacks[var.index()].last() {
             return (v, false);
@@ -132,7 +149,10 @@ impl Renamer {
                     let r = f.insts[i.index()].result.expect("read_var has a result");
                     self.subst.insert(r, v);
                 }
-                Op::WriteVar(var, x) => self.stacks[var.index()].push(x),
+                Op::WriteVar(var, x) => {
+                    self.name(f, x, var);
+                    self.stacks[var.index()].push(x)
+                }
                 _ => kept.push(i),
             }
         }
@@ -149,6 +169,12 @@ impl Renamer {
             f.blocks[b.index()].term = term;
         }
     }
+}
+
+/// The C name of `var`, unless it is the compiler's own (`f.result`, the return value).
+fn variable_name(f: &Function, var: Var) -> Option<std::sync::Arc<str>> {
+    let name = &f.vars[var.index()].name;
+    (!name.contains('.')).then(|| name.as_str().into())
 }
 
 fn report(f: &Function, var: Var, span: Option<crate::diag::Span>, diags: &mut Vec<Diagnostic>) {

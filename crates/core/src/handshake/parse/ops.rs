@@ -9,6 +9,7 @@ use crate::handshake::func::{Func, SourceLoc, ValueId};
 use crate::handshake::ops::{
     BinOp, BufferParams, BufferType, CastOp, CmpFPred, CmpIPred, OpKind, UnOp,
 };
+use crate::handshake::origin::{parse_origin, Origin};
 use crate::handshake::types::Type;
 use std::collections::BTreeMap;
 
@@ -168,6 +169,7 @@ impl<'a> Parser<'a> {
         };
         let end = self.last_end;
         let span = self.span(start, end);
+        let origin = self.trailing_origin()?;
         let (kind, bb, name, hw_params, attrs) = self.lift_attrs(&mut p, start)?;
         let bound: u32 = lhs.iter().map(|(_, g)| g.unwrap_or(1)).sum();
         if bound as usize != p.results.len() {
@@ -189,6 +191,7 @@ impl<'a> Parser<'a> {
             op.hw_params = hw_params;
             op.attrs = attrs;
             op.loc = SourceLoc(Some(span));
+            op.origin = origin;
         }
         let mut next = 0usize;
         for (r, group) in lhs {
@@ -291,5 +294,45 @@ impl<'a> Parser<'a> {
         let (ins, outs) = self.function_type()?;
         self.check_count(&ins, &[operands], at, what)?;
         Ok((ins, outs))
+    }
+}
+
+impl Parser<'_> {
+    /// An optional trailing `loc(…)` after an operation: its [`Origin`] when it is a C range
+    /// (see [`parse_origin`]); other locations (aliases, `unknown`) are read and dropped. The
+    /// parentheses must balance (strings may hold any character).
+    fn trailing_origin(&mut self) -> PResult<Option<Origin>> {
+        if !self.eat_ident("loc") {
+            return Ok(None);
+        }
+        let open = self.expect_punct('(')?;
+        self.unpeek();
+        let rest = self.lexer_mut().rest();
+        let (mut depth, mut in_string, mut escaped) = (1u32, false, false);
+        let mut close = None;
+        for (i, c) in rest.char_indices() {
+            match (in_string, escaped, c) {
+                (true, true, _) => escaped = false,
+                (true, false, '\\') => escaped = true,
+                (true, false, '"') | (false, _, '"') => in_string = !in_string,
+                (false, _, '(') => depth += 1,
+                (false, _, ')') => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = Some(i);
+                        break;
+                    }
+                }
+                (false, _, '\n') => break,
+                _ => {}
+            }
+        }
+        let Some(close) = close else {
+            return Err(self.err_span(open.start, open.end, "unclosed `loc(`"));
+        };
+        let origin = parse_origin(&rest[..close]);
+        self.lexer_mut().bump(close + 1);
+        self.last_end = self.lexer_mut().offset();
+        Ok(origin)
     }
 }
