@@ -16,6 +16,7 @@ pub mod panic_banner;
 pub mod protocol;
 pub mod saved_work;
 pub mod share_link;
+pub mod source_link;
 pub mod state;
 pub mod synthesis;
 pub mod theme;

@@ -54,6 +54,8 @@ pub struct Session {
     pub compiler: Compiler,
     /// The unit selected in the graph view (by name), shown by the hardware view.
     pub selected_unit: RwSignal<Option<String>>,
+    /// The C line the user put the editor's caret on (its units are highlighted).
+    pub cursor_line: RwSignal<Option<crate::source_link::Line>>,
     /// Logic synthesis of the compiled circuit (Yosys in its own worker, on request).
     pub synthesizer: Synthesizer,
     /// The graph's visible rectangle, kept across view switches and recompilations (None:
@@ -85,6 +87,7 @@ impl Session {
             notice: RwSignal::new(None),
             compiler,
             selected_unit: RwSignal::new(None),
+            cursor_line: RwSignal::new(None),
             synthesizer: Synthesizer::new(compiler),
             viewport: RwSignal::new(None),
             presentation: RwSignal::new(false),

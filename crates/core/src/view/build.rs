@@ -4,6 +4,7 @@
 use super::explain::{explain, ARGUMENT};
 use super::hardware;
 use super::model::{BlockBox, GraphView, UnitClass, ViewChannel, ViewUnit};
+use super::source::{carried_var, view_origin};
 use super::unit::{class, label, operand_role, result_role};
 use crate::buffer::cyclic_channels;
 use crate::handshake::graph::{FuncGraph, Node};
@@ -61,6 +62,7 @@ pub fn graph_view(func: &Func, netlist: Option<&Netlist>) -> GraphView {
                         ports,
                     );
                     u.about = explain(op);
+                    u.origin = op.origin.as_ref().map(view_origin);
                     u
                 }
                 // Not reached: the graph holds live ops only.
@@ -97,20 +99,19 @@ pub fn graph_view(func: &Func, netlist: Option<&Netlist>) -> GraphView {
             Node::Op(id) => func.op(id).map(|op| &op.kind),
             Node::Arg(_) => None,
         };
+        let from_role = kind(nodes[from]).map_or("", |k| result_role(k, w.from_port));
+        let to_role = kind(nodes[to]).map_or("", |k| operand_role(k, w.to_port));
         channels.push(ViewChannel {
             name: namer.name(w.value),
             value: w.value.0,
             ty: ty.map(ToString::to_string).unwrap_or_default(),
+            var: carried_var(func, nodes[from], ty, [from_role, to_role]),
             control: ty.is_some_and(|t| t.is_control()),
             back,
             from: (from, w.from_port as u32),
             to: (to, w.to_port as u32),
-            from_role: kind(nodes[from])
-                .map_or("", |k| result_role(k, w.from_port))
-                .to_string(),
-            to_role: kind(nodes[to])
-                .map_or("", |k| operand_role(k, w.to_port))
-                .to_string(),
+            from_role: from_role.to_string(),
+            to_role: to_role.to_string(),
             path: String::new(),
             tail: (0.0, 0.0),
             head: (0.0, 0.0),
@@ -144,6 +145,7 @@ fn unit(
         out_ports: outs.max(1),
         ports: Vec::new(),
         hw: String::new(),
+        origin: None,
     }
 }
 

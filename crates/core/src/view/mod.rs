@@ -6,6 +6,8 @@
 //! value (full type text, control-only flag, back-edge flag), laid out top to bottom by the
 //! core's layered layout engine with one cluster per basic block. Given the Synth netlist
 //! (after ready inversion), each unit also carries its hardware ports and `hw.module` text.
+//! Units lowered from C carry their source range and channels the C variable they hold
+//! ([`source`]).
 //!
 //! [`buffer_diff`] tells which buffers two placements of one circuit do not share.
 //!
@@ -24,11 +26,12 @@ mod explain;
 mod hardware;
 mod model;
 mod sim;
+mod source;
 mod unit;
 
 pub use buffer_diff::{buffer_diff, BufferDiff};
 pub use build::graph_view;
-pub use model::{BlockBox, GraphView, UnitClass, ViewChannel, ViewPort, ViewUnit};
+pub use model::{BlockBox, GraphView, UnitClass, ViewChannel, ViewOrigin, ViewPort, ViewUnit};
 pub use sim::{
     replay_trace, sim_view, vcd_cycles, SimFrames, SimReplay, SimView, MAX_VCD_STATES,
     REPLAY_BUDGET, REPLAY_INTERVAL,

@@ -84,6 +84,24 @@ pub struct ViewUnit {
     /// The text of its `hw.module` in the Synth netlist (empty for arguments and `end`).
     #[serde(default)]
     pub hw: String,
+    /// The C source it came from (none for arguments and IR written by hand).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<ViewOrigin>,
+}
+
+/// A unit's C source range: 1-based lines and columns, the end one past the last character.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ViewOrigin {
+    /// The file's name, as the editor's tab shows it (`fir.c`).
+    pub file: String,
+    /// First line.
+    pub line: u32,
+    /// First column.
+    pub col: u32,
+    /// Last line.
+    pub end_line: u32,
+    /// Column after the last character.
+    pub end_col: u32,
 }
 
 /// One hardware port of a unit.
@@ -114,6 +132,9 @@ pub struct ViewChannel {
     pub value: u32,
     /// The full type: `channel<i32>`, `control<>`, `channel<i32, [spec: i1]>`, `memref<8xi32>`.
     pub ty: String,
+    /// The C variable whose values it carries (`tmp`, `i`), if any.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub var: String,
     /// True for `control<…>` channels (no data).
     pub control: bool,
     /// True when the channel closes a loop (drawn upward).

@@ -1,10 +1,12 @@
-//! The code area: a transparent text area over a highlighted layer and a marker layer, with a
-//! line-number gutter, all in one scrolling box so they scroll together without syncing.
+//! The code area: a transparent text area over a highlighted layer, a marker layer and the
+//! source-link band layer ([`super::links`]), with a line-number gutter, all in one scrolling
+//! box so they scroll together without syncing.
 //!
 //! Invariant: the three layers hold the same characters with the same font metrics; the
 //! highlight and marker layers are built by `crate::highlight`, which escapes all user text.
 
 use super::in_file;
+use super::links::{point_at, BandLayer};
 use crate::highlight::{gutter, highlight, markers, Marker};
 use crate::protocol::WireDiagnostic;
 use crate::state::use_session;
@@ -73,6 +75,11 @@ pub fn Code(
             format!("Ln {}, Col {}", at.line, at.col)
         })
     };
+    // The caret moved by the user: its line's units light up in the graph.
+    let point = move |caret: RwSignal<u32>, area| {
+        track_caret(caret, area);
+        point_at(session, &file.get_untracked(), caret.get_untracked());
+    };
     let on_input = move |ev: leptos::ev::Event| {
         let value = event_target_value(&ev);
         let active = session.active.get_untracked();
@@ -102,6 +109,7 @@ pub fn Code(
         <div class="code" data-testid="code">
             <pre class="gutter" aria-hidden="true" data-testid="line-numbers" inner_html=gutter_html></pre>
             <div class="code-stack">
+                <BandLayer file=file />
                 <pre class="layer markers" aria-hidden="true" data-testid="markers" inner_html=marker_html></pre>
                 <pre class="layer highlight" aria-hidden="true" data-testid="highlight" inner_html=move || file.with(|(_, t)| highlight(t))></pre>
                 <textarea
@@ -116,8 +124,8 @@ pub fn Code(
                     aria-label="Source code"
                     prop:value=text
                     on:input=on_input
-                    on:keyup=move |_| track_caret(caret, area)
-                    on:click=move |_| track_caret(caret, area)
+                    on:keyup=move |_| point(caret, area)
+                    on:click=move |_| point(caret, area)
                 ></textarea>
             </div>
         </div>

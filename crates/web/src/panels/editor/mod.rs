@@ -4,6 +4,7 @@
 mod code;
 mod diagnostics;
 mod kernel_name;
+mod links;
 mod tabs;
 
 pub use code::Code;

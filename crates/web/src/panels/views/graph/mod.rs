@@ -1,7 +1,9 @@
 //! The graph view: the buffered circuit as laid out by the core (one box per basic block,
 //! units drawn by class, control channels dashed, back edges in their own colour), with zoom
-//! (wheel, buttons, pinch), pan (drag, one finger), fit, the hovered channel's type and unit selection (click: the
-//! unit and its channels are highlighted, and the hardware view shows it).
+//! (wheel, buttons, pinch), pan (drag, one finger), fit, the hovered channel's type and C
+//! variable, unit selection (click: the unit and its channels are highlighted, the hardware view
+//! shows it and the editor its C lines) and the source link ([`source`]: line colour bands, the
+//! units of the caret's line lit).
 //!
 //! The drawing is the worker's [`GraphView`]; this module only renders it. [`GraphCanvas`] is
 //! shared with the simulation view, which colours the channels through an [`Overlay`], and
@@ -9,6 +11,7 @@
 
 mod gesture;
 mod shape;
+mod source;
 mod token;
 mod viewport;
 
@@ -223,11 +226,19 @@ pub fn GraphCanvas(
         .enumerate()
         .map(|(i, c)| channel_view(i, c, selected, hovered, overlay))
         .collect_view();
+    let lit = source::lit_units(session, graph.clone());
+    if !detached {
+        source::follow_lit(graph.clone(), lit, vb);
+    }
+    let bands = source::bands(&graph);
     let units = graph
         .units
         .iter()
         .enumerate()
-        .map(|(i, u)| unit_view(i, u, selected, gesture, overlay, heat))
+        .map(|(i, u)| {
+            let band = bands.get(i).copied().flatten();
+            unit_view(i, u, selected, gesture, overlay, heat, (band, lit))
+        })
         .collect_view();
     view! {
         <div class="graph" data-testid="graph">
@@ -284,9 +295,12 @@ fn tokens_layer(o: Overlay, graph: &Graph, units_per_px: Memo<f64>) -> impl Into
     }
 }
 
-/// A channel's hover text: its value, type and port roles.
+/// A channel's hover text: its value, the C variable it carries, its type and port roles.
 fn channel_title(c: &ViewChannel) -> String {
-    let mut text = format!("{}: {}", c.name, c.ty);
+    let mut text = match c.var.as_str() {
+        "" => format!("{}: {}", c.name, c.ty),
+        var => format!("{} ({var}): {}", c.name, c.ty),
+    };
     match (c.from_role.as_str(), c.to_role.as_str()) {
         ("", "") => {}
         (from, "") => text.push_str(&format!(" (the {from} output)")),
@@ -358,6 +372,7 @@ fn unit_view(
     gesture: StoredValue<Gesture, LocalStorage>,
     overlay: Option<Overlay>,
     heat: Option<Signal<Vec<Option<HeatCell>>>>,
+    (band, lit): (Option<usize>, Memo<Vec<usize>>),
 ) -> impl IntoView {
     let session = use_session();
     let r = u.rect;
@@ -372,6 +387,7 @@ fn unit_view(
             class:heated=move || cell().is_some()
             style=move || cell().map(|c| format!("--heat: {}", c.colour))
             class:selected=move || selected.get() == Some(i)
+            class:lit=move || lit.with(|l| l.contains(&i))
             class:deadlock=move || overlay.is_some_and(|o| o.stuck.with(|s| s.contains(&i)))
             data-testid="unit"
             data-kind=class
@@ -382,7 +398,8 @@ fn unit_view(
                 }
             }
         >
-            <title>{format!("{} ({}): {}", u.name, u.label, u.about)}</title>
+            <title>{format!("{} ({}): {}{}", u.name, u.label, u.about, source::from_lines(u))}</title>
+            {source::stripe(band, r)}
             {shape::outline(u.class, r)}
             <text class="unit-name" x=r.x + r.width / 2.0 y=r.y + 14.0>{u.name.clone()}</text>
             <text class="unit-label" x=r.x + r.width / 2.0 y=r.y + 27.0>{caption}</text>

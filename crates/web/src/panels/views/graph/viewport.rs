@@ -265,6 +265,7 @@ mod tests {
             out_ports: 0,
             ports: Vec::new(),
             hw: String::new(),
+            origin: None,
         };
         // bb0 has more units, but bb1 is a loop (a back edge arrives there).
         g.units = vec![unit(0), unit(0), unit(0), unit(1)];
@@ -272,6 +273,7 @@ mod tests {
             name: String::new(),
             value: 0,
             ty: String::new(),
+            var: String::new(),
             control: false,
             back: true,
             from: (3, 0),
