@@ -144,6 +144,7 @@ impl Session {
         self.active.set(0);
         self.compiler.reset();
         self.selected_unit.set(None);
+        self.cursor_line.set(None);
         self.viewport.set(None);
         self.awaited_cycle.set(None);
         self.compiled_files.set(None);

@@ -86,3 +86,28 @@ fn output_arrives_whole() {
     let last = stdout.lines().last().unwrap_or_default();
     assert!(last.starts_with("steps = "), "{stdout}");
 }
+
+/// `--emit handshake-loc` prints each op's C origin, and `rivulet opt` reads that text back.
+#[test]
+fn handshake_with_locations_names_lines_and_variables_and_reads_back() {
+    let fir = fir();
+    let run = |emit: &str| {
+        let out = rivulet(&["compile", &fir, "--emit", emit])
+            .stdout(Stdio::piped())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let located = run("handshake-loc");
+    assert!(located.contains(r#"loc("tmp"("fir.c":10:5 to 10:34))"#), "{located}");
+    assert!(!run("handshake").contains(" loc("));
+    let file = std::env::temp_dir().join(format!("rivulet-loc-{}.mlir", std::process::id()));
+    std::fs::write(&file, &located).unwrap();
+    let reread = rivulet(&["opt", file.to_str().unwrap(), "--verify"])
+        .stdout(Stdio::piped())
+        .output()
+        .unwrap();
+    std::fs::remove_file(&file).ok();
+    assert!(reread.status.success(), "{}", String::from_utf8_lossy(&reread.stderr));
+}
