@@ -32,7 +32,7 @@ fn fir_units_name_their_lines_and_variables() {
     assert_eq!(origin_of("muli0").start.line, 10);
     assert_eq!(origin_of("muli0").var, None);
     let vars: Vec<_> = ["mux0", "mux1"]
-        .map(|m| origin_of(m))
+        .map(origin_of)
         .iter()
         .map(|o| (o.start.line, o.var.as_deref().unwrap_or("").to_string()))
         .collect();
