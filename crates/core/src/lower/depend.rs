@@ -7,13 +7,18 @@
 //!    *fixed* (defined outside every loop that contains either access), so every execution of
 //!    the two accesses uses the same two different addresses (`a[0]` vs `a[1]`, `a[n]` vs
 //!    `a[n+1]` with `n` a parameter).
-//! 2. *Same iteration only*: the forms are identical; the innermost loop containing both is
-//!    not nested in another loop containing either; its header has an induction variable `i`
-//!    (a parameter updated by `i + c`, `c ≠ 0`, on every back edge) with a non-zero
-//!    coefficient in the form and every other symbol is fixed; so the addresses are equal only
-//!    within one iteration (assuming the index does not wrap around). Within an iteration the
-//!    first access is a load in the same block as the second, a store whose address or data
-//!    depends on the loaded value (`a[i] = a[i] + 5`), so the data dependence orders them.
+//! 2. *Same iteration only*: the forms are identical; every loop containing both accesses has
+//!    an induction variable (a header parameter updated by `+ c`, `c ≠ 0`, on every back edge)
+//!    with a non-zero coefficient in the form, and every other symbol is fixed. With one such
+//!    loop, different iterations use different addresses (assuming the index does not wrap
+//!    around). With a nest, the terms must nest like digits: sorted by coefficient, each
+//!    coefficient exceeds the largest change all smaller terms can make, from the ranges the
+//!    inner induction variables take (known for counted loops): `a[i][j]`, flattened to
+//!    `16·i + j` with `j` in `0..16`. Then two different iterations of the nest differ in their
+//!    largest differing term by more than all smaller ones can make up, so the addresses are
+//!    equal only within one iteration. Within an iteration the first access is a load in the
+//!    same block as the second, a store whose address or data depends on the loaded value
+//!    (`a[i] = a[i] + 5`, `c[i][j] += x`), so the data dependence orders them.
 //!
 //! An access is self-ordered (a port is first-in first-out). Distinct arrays never alias
 //! (the kernel's array parameters are assumed not to overlap, as in Dynamatic).
@@ -23,6 +28,7 @@
 use crate::bits::sign_extend;
 use crate::cfg::analysis::{Cfg, Loop};
 use crate::cfg::ir::{BinOp, Block, CastOp, Function, Inst, Op, Value, ValueDef};
+use crate::cfg::passes::counted::Counted;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// An affine form: coefficients per symbol and a constant (wrapping 64-bit arithmetic).
@@ -182,6 +188,80 @@ impl Ctx<'_> {
                 .any(|o| self.depends_on(o, src, depth + 1))
     }
 
+    /// True when the form `form` of two accesses in `blocks` takes different values in any two
+    /// different iterations of the loops containing both (proof 2 of the module doc): each
+    /// such loop has an induction variable in the form, every other symbol is fixed, and the
+    /// terms nest like the digits of a number (each coefficient exceeds the largest change the
+    /// smaller terms can make, from the counted loops' values).
+    fn distinct_across_iterations(&self, form: &Affine, blocks: &[Block]) -> bool {
+        let common: Vec<&Loop> = self
+            .loops
+            .iter()
+            .filter(|l| blocks.iter().all(|b| l.blocks.contains(b)))
+            .collect();
+        if common.is_empty() {
+            return false;
+        }
+        let mut terms = Vec::new();
+        for l in &common {
+            let Some((&iv, &coef)) = form.terms.iter().find(|(&s, _)| self.is_induction(s, l))
+            else {
+                return false;
+            };
+            terms.push((coef.unsigned_abs(), iv, *l));
+        }
+        let ivs: BTreeSet<Value> = terms.iter().map(|t| t.1).collect();
+        if ivs.len() != terms.len()
+            || !form
+                .terms
+                .keys()
+                .all(|s| ivs.contains(s) || self.fixed(*s, blocks))
+        {
+            return false;
+        }
+        terms.sort_by_key(|t| t.0);
+        let mut reach: u64 = 0;
+        for (k, &(coef, iv, l)) in terms.iter().enumerate() {
+            if coef <= reach {
+                return false;
+            }
+            if k + 1 == terms.len() {
+                break;
+            }
+            let Some(span) = self.span(iv, l) else {
+                return false;
+            };
+            let Some(r) = coef.checked_mul(span).and_then(|x| x.checked_add(reach)) else {
+                return false;
+            };
+            reach = r;
+        }
+        true
+    }
+
+    /// How far apart the values of the induction variable `iv` of loop `l` lie while its body
+    /// runs (max − min), when the loop is counted and all of them are known.
+    fn span(&self, iv: Value, l: &Loop) -> Option<u64> {
+        let ValueDef::Param(_, n) = self.f.values[iv.index()].def else {
+            return None;
+        };
+        let counted = Counted::find(self.f, self.cfg, l)?;
+        let bits = self.f.ty(iv).bits();
+        let body = &counted.states[..counted.trips()];
+        let values: Option<Vec<i64>> = body
+            .iter()
+            .map(|s| {
+                s.get(n as usize)
+                    .copied()
+                    .flatten()
+                    .map(|x| sign_extend(x, bits))
+            })
+            .collect();
+        let values = values?;
+        let (min, max) = (values.iter().min()?, values.iter().max()?);
+        u64::try_from(i128::from(*max) - i128::from(*min)).ok()
+    }
+
     fn independent(&self, a: &Access, b: &Access) -> bool {
         let blocks = [a.block, b.block];
         let diff = a.form.clone().add(&b.form, -1);
@@ -197,30 +277,7 @@ impl Ctx<'_> {
             if first.block != second.block || first.store || !second.store {
                 return false;
             }
-            let common: Vec<&Loop> = self
-                .loops
-                .iter()
-                .filter(|l| l.blocks.contains(&a.block) && l.blocks.contains(&b.block))
-                .collect();
-            let Some(inner) = common.iter().min_by_key(|l| l.blocks.len()) else {
-                return false;
-            };
-            if common.len() != 1
-                || self.loops.iter().any(|l| {
-                    l.blocks.len() > inner.blocks.len() && l.blocks.is_superset(&inner.blocks)
-                })
-            {
-                return false;
-            }
-            let Some(&iv) = a.form.terms.keys().find(|&&s| self.is_induction(s, inner)) else {
-                return false;
-            };
-            if !a
-                .form
-                .terms
-                .keys()
-                .all(|&s| s == iv || self.fixed(s, &blocks))
-            {
+            if !self.distinct_across_iterations(&a.form, &blocks) {
                 return false;
             }
             let Some(loaded) = self.f.inst(first.inst).result else {

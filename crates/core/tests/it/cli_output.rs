@@ -96,11 +96,18 @@ fn handshake_with_locations_names_lines_and_variables_and_reads_back() {
             .stdout(Stdio::piped())
             .output()
             .unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         String::from_utf8(out.stdout).unwrap()
     };
     let located = run("handshake-loc");
-    assert!(located.contains(r#"loc("tmp"("fir.c":10:5 to 10:34))"#), "{located}");
+    assert!(
+        located.contains(r#"loc("tmp"("fir.c":10:5 to 10:34))"#),
+        "{located}"
+    );
     assert!(!run("handshake").contains(" loc("));
     let file = std::env::temp_dir().join(format!("rivulet-loc-{}.mlir", std::process::id()));
     std::fs::write(&file, &located).unwrap();
@@ -109,5 +116,9 @@ fn handshake_with_locations_names_lines_and_variables_and_reads_back() {
         .output()
         .unwrap();
     std::fs::remove_file(&file).ok();
-    assert!(reread.status.success(), "{}", String::from_utf8_lossy(&reread.stderr));
+    assert!(
+        reread.status.success(),
+        "{}",
+        String::from_utf8_lossy(&reread.stderr)
+    );
 }

@@ -78,3 +78,43 @@ fn inner_loop_accumulation_is_ordered() {
         pairs(&[("load c", true), ("load b", false), ("store c", true)])
     );
 }
+
+#[test]
+fn nested_same_element_update_needs_no_ordering() {
+    let got = ordered(
+        "void k(int a[4][16], int b[4][16]) { for (int i = 0; i < 4; i++) for (int j = 0; j < 16; j++) a[i][j] += b[i][j]; }",
+    );
+    assert_eq!(
+        got,
+        pairs(&[("load a", false), ("load b", false), ("store a", false)])
+    );
+}
+
+#[test]
+fn nested_update_whose_rows_overlap_is_ordered() {
+    // Row i covers a[4i .. 4i + 7]: rows overlap, so iterations of i touch the same words.
+    let got = ordered(
+        "void k(int a[64]) { for (int i = 0; i < 4; i++) for (int j = 0; j < 8; j++) a[i * 4 + j] += 1; }",
+    );
+    assert_eq!(got, pairs(&[("load a", true), ("store a", true)]));
+}
+
+#[test]
+fn nested_update_missing_a_loop_index_is_ordered() {
+    // Every iteration of k updates the same element c[i][j]: a dependence through memory.
+    let got = ordered(
+        "void k(int c[4][4], int a[4][4]) { for (int i = 0; i < 4; i++) for (int j = 0; j < 4; j++) for (int k = 0; k < 4; k++) c[i][j] += a[i][k]; }",
+    );
+    assert_eq!(
+        got,
+        pairs(&[("load c", true), ("load a", false), ("store c", true)])
+    );
+}
+
+#[test]
+fn triangular_update_with_unknown_inner_range_is_ordered() {
+    let got = ordered(
+        "void k(int a[8][8]) { for (int i = 0; i < 8; i++) for (int j = 0; j < i; j++) a[i][j] += 1; }",
+    );
+    assert_eq!(got, pairs(&[("load a", true), ("store a", true)]));
+}

@@ -7,7 +7,7 @@
 
 pub mod compact;
 pub mod const_fold;
-mod counted;
+pub(crate) mod counted;
 pub mod cse;
 pub mod dce;
 pub mod flatten;
