@@ -36,12 +36,13 @@ fn main() {
     }
     rows.sort_by_key(|r| r.1.units.len());
     println!(
-        "{:<24} {:>6} {:>8} {:>7} {:>9} {:>8} {:>8} {:>10} {:>8}",
+        "{:<24} {:>6} {:>8} {:>7} {:>9} {:>8} {:>8} {:>8} {:>10} {:>8}",
         "kernel",
         "units",
         "channels",
         "layers",
         "crossings",
+        "wire",
         "width",
         "height",
         "median ms",
@@ -49,16 +50,21 @@ fn main() {
     );
     for (name, v, median, max) in &rows {
         println!(
-            "{:<24} {:>6} {:>8} {:>7} {:>9} {:>8.0} {:>8.0} {:>10.2} {:>8.2}",
+            "{:<24} {:>6} {:>8} {:>7} {:>9} {:>8} {:>8.0} {:>8.0} {:>10.2} {:>8.2}",
             name,
             v.units.len(),
             v.channels.len(),
             v.stats.layers,
             v.stats.crossings,
+            v.stats.wire_length,
             v.width,
             v.height,
             median,
             max
         );
     }
+    let crossings: usize = rows.iter().map(|r| r.1.stats.crossings).sum();
+    let wire: u64 = rows.iter().map(|r| r.1.stats.wire_length).sum();
+    let ms: f64 = rows.iter().map(|r| r.2).sum();
+    println!("total: {crossings} crossings, wire length {wire}, {ms:.1} ms (sum of medians)");
 }
