@@ -173,7 +173,7 @@ impl Default for LayoutOptions {
             component_gap: 40.0,
             loop_stub: 10.0,
             order_rounds: 12,
-            coord_rounds: 24,
+            coord_rounds: 8,
         }
     }
 }

@@ -20,6 +20,7 @@ mod order;
 mod rank;
 mod result;
 mod route;
+mod separate;
 pub mod svg;
 
 pub use graph::{
