@@ -86,10 +86,7 @@ impl Separation {
                 target: t[v],
                 ins: self.pred[v].iter().map(|&(a, d)| (a, v, d)).collect(),
             });
-            loop {
-                let Some((a, r, d)) = most_violated(&mut blocks, b, &block_of, &offset) else {
-                    break;
-                };
+            while let Some((a, r, d)) = most_violated(&mut blocks, b, &block_of, &offset) {
                 let l = block_of[a];
                 // Offset of `b`'s items relative to `l`'s once the constraint is tight.
                 let dist = offset[a] + d - offset[r];

@@ -7,6 +7,9 @@
 //! core's layered layout engine with one cluster per basic block. Given the Synth netlist
 //! (after ready inversion), each unit also carries its hardware ports and `hw.module` text.
 //!
+//! [`graph_view_with`] draws it as [`ViewOptions`] say: simplified (buffers, forks, sinks and
+//! constants hidden, channels drawn through them) and with basic blocks collapsed into one unit.
+//!
 //! [`buffer_diff`] tells which buffers two placements of one circuit do not share.
 //!
 //! [`sim_view`] summarises a simulator run ([`crate::sim::run_kernel::KernelCheck`]) for the
@@ -20,15 +23,19 @@
 
 mod buffer_diff;
 mod build;
+mod collapse;
 mod explain;
 mod hardware;
 mod model;
+mod options;
 mod sim;
+mod simplify;
 mod unit;
 
 pub use buffer_diff::{buffer_diff, BufferDiff};
-pub use build::graph_view;
+pub use build::{graph_view, graph_view_with};
 pub use model::{BlockBox, GraphView, UnitClass, ViewChannel, ViewPort, ViewUnit};
+pub use options::{ViewOptions, SIMPLIFY_ABOVE_UNITS};
 pub use sim::{
     replay_trace, sim_view, vcd_cycles, SimFrames, SimReplay, SimView, MAX_VCD_STATES,
     REPLAY_BUDGET, REPLAY_INTERVAL,
