@@ -1,8 +1,11 @@
 //! Crossing reduction: order the vnodes of each layer so that few edges cross.
 //!
 //! Start from a depth-first order, then alternate downward and upward median sweeps (each
-//! layer sorted by the median port position of its neighbours in the fixed adjacent layer), keep
-//! the best order seen, and finish with adjacent transpositions that strictly lower crossings.
+//! layer sorted by the median port position of its neighbours in the fixed adjacent layer) and
+//! keep the best order seen. This runs twice, from depth-first orders visiting children first to
+//! last and last to first (sweeps settle in a local optimum that depends on the start; the
+//! second start removes 2 % of the corpus's crossings), and the better result is finished with
+//! adjacent transpositions that strictly lower crossings.
 //!
 //! Clusters: one global left-to-right order of clusters (`Proper::corder`) holds in every layer
 //! and the nodes of a cluster are contiguous in each layer; free nodes are merged between the
@@ -20,11 +23,31 @@ const TRANSPOSE_ROUNDS: usize = 8;
 
 /// Reorders the layers of `p` in place and returns the number of crossings left.
 pub(crate) fn reduce(p: &mut Proper, rounds: u32) -> usize {
-    let mut pos = initial_positions(p);
+    let mut best: Option<(usize, Vec<Vec<usize>>, Vec<usize>)> = None;
+    for flip in [false, true] {
+        let found = sweeps(p, rounds, flip);
+        if best.as_ref().is_none_or(|b| found.0 < b.0) {
+            best = Some(found);
+        }
+    }
+    if let Some((_, layers, corder)) = best {
+        p.layers = layers;
+        p.corder = corder;
+    }
+    let mut pos = positions(p);
+    transpose(p, &mut pos);
+    count_crossings(p, &pos)
+}
+
+/// Median sweeps from the depth-first order (children visited last to first when `flip`);
+/// returns the best ordering seen and its crossings.
+fn sweeps(p: &mut Proper, rounds: u32, flip: bool) -> (usize, Vec<Vec<usize>>, Vec<usize>) {
+    let mut pos = initial_positions(p, flip);
     for l in 0..p.layers.len() {
         p.layers[l].sort_by_key(|&v| pos[v]);
     }
     pos = positions(p);
+    p.corder = (0..p.cluster_ids.len()).collect();
     let mut ckey = cluster_keys_from_positions(p, &pos);
     normalize(p, &mut pos, &ckey);
     let mut best = (count_crossings(p, &pos), p.layers.clone(), p.corder.clone());
@@ -69,11 +92,7 @@ pub(crate) fn reduce(p: &mut Proper, rounds: u32) -> usize {
             stale += 1;
         }
     }
-    p.layers = best.1;
-    p.corder = best.2;
-    let mut pos = positions(p);
-    transpose(p, &mut pos);
-    count_crossings(p, &pos)
+    best
 }
 
 /// Re-sorts the clusters by `ckey` and regroups every layer accordingly, keeping the relative
@@ -91,8 +110,9 @@ fn normalize(p: &mut Proper, pos: &mut [usize], ckey: &[f64]) {
     }
 }
 
-/// Visit numbers of a depth-first search along downward edges, real sources first.
-fn initial_positions(p: &Proper) -> Vec<usize> {
+/// Visit numbers of a depth-first search along downward edges, real sources first; children
+/// are visited first to last, or last to first when `flip`.
+fn initial_positions(p: &Proper, flip: bool) -> Vec<usize> {
     let n = p.vnodes.len();
     let mut visit = vec![usize::MAX; n];
     let mut next = 0;
@@ -111,8 +131,11 @@ fn initial_positions(p: &Proper) -> Vec<usize> {
             }
             visit[v] = next;
             next += 1;
-            for &e in p.down[v].iter().rev() {
-                stack.push(p.vedges[e].lower);
+            let children = p.down[v].iter().map(|&e| p.vedges[e].lower);
+            if flip {
+                stack.extend(children);
+            } else {
+                stack.extend(children.rev());
             }
         }
     }
