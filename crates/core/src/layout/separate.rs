@@ -157,3 +157,53 @@ fn merge(
     b.ins.extend(ins);
     into
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn holds(s: &Separation, x: &[f64]) -> bool {
+        (0..s.len()).all(|b| s.pred[b].iter().all(|&(a, d)| x[b] >= x[a] + d - SLACK))
+    }
+
+    #[test]
+    fn items_apart_stay_at_their_targets() {
+        let s = Separation::new(3, [(0, 1, 10.0), (1, 2, 10.0)]);
+        assert_eq!(s.place(&[0.0, 50.0, 100.0]), [0.0, 50.0, 100.0]);
+    }
+
+    #[test]
+    fn colliding_items_centre_on_their_mean_target() {
+        // Both want 20; they end up 10 apart around it, and the third stays put.
+        let s = Separation::new(3, [(0, 1, 10.0), (1, 2, 10.0)]);
+        let x = s.place(&[20.0, 20.0, 100.0]);
+        assert_eq!(x, [15.0, 25.0, 100.0]);
+        assert!(holds(&s, &x));
+    }
+
+    #[test]
+    fn a_chain_of_constraints_does_not_spread_unrelated_items() {
+        // 0 < 1 < 2 < 3 in a chain, but only 1 and 2 collide.
+        let s = Separation::new(4, [(0, 1, 5.0), (1, 2, 5.0), (2, 3, 5.0)]);
+        let x = s.place(&[0.0, 40.0, 40.0, 100.0]);
+        assert_eq!(x, [0.0, 37.5, 42.5, 100.0]);
+        assert_eq!(s.push_right(&[0.0; 4]), [0.0, 5.0, 10.0, 15.0]);
+    }
+
+    #[test]
+    fn every_placement_satisfies_the_constraints() {
+        // Two layers sharing items 0 and 4 (like cluster borders), targets reversed.
+        let s = Separation::new(
+            5,
+            [
+                (0, 1, 3.0),
+                (1, 4, 3.0),
+                (0, 2, 7.0),
+                (2, 3, 1.0),
+                (3, 4, 2.0),
+            ],
+        );
+        let x = s.place(&[9.0, 7.0, 5.0, 3.0, 1.0]);
+        assert!(holds(&s, &x), "{x:?}");
+    }
+}
