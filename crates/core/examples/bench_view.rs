@@ -1,5 +1,5 @@
 //! Times the web app's graph view (view model and layout of the buffered circuit) per corpus
-//! kernel and prints a table, largest circuits last.
+//! kernel, in full and simplified, and prints a table, largest circuits last, with totals.
 //!
 //! Run with `cargo run -p rivulet-core --profile cli --example bench_view`.
 
@@ -8,7 +8,7 @@
 mod corpus;
 
 use rivulet_core::driver::{compile, DriverOptions};
-use rivulet_core::view::graph_view;
+use rivulet_core::view::{graph_view_with, GraphView, ViewOptions};
 use std::time::Instant;
 
 fn main() {
@@ -23,42 +23,80 @@ fn main() {
         };
         let out = compile(&mut sources, id, &mut lookup, &options, &mut |_| {});
         let Some(func) = out.kernel() else { continue };
-        let mut times = Vec::new();
-        let mut view = None;
-        for _ in 0..5 {
-            let start = Instant::now();
-            view = Some(graph_view(func, out.synth.as_ref()));
-            times.push(start.elapsed().as_secs_f64() * 1e3);
-        }
-        times.sort_by(f64::total_cmp);
-        let v = view.expect("five runs");
-        rows.push((corpus::kernel_name(&file), v, times[2], times[4]));
+        let full = time(|| graph_view_with(func, out.synth.as_ref(), &ViewOptions::default()));
+        let simplified = ViewOptions {
+            simplified: true,
+            ..ViewOptions::default()
+        };
+        let simple = time(|| graph_view_with(func, out.synth.as_ref(), &simplified));
+        rows.push((corpus::kernel_name(&file), full, simple));
     }
-    rows.sort_by_key(|r| r.1.units.len());
+    rows.sort_by_key(|r| r.1 .0.units.len());
     println!(
-        "{:<24} {:>6} {:>8} {:>7} {:>9} {:>8} {:>8} {:>10} {:>8}",
+        "{:<20} {:>5} {:>8} {:>6} {:>9} {:>8} {:>6} {:>6} {:>7} {:>7} | {:>5} {:>9} {:>8} {:>7}",
         "kernel",
         "units",
         "channels",
         "layers",
         "crossings",
+        "wire",
         "width",
         "height",
-        "median ms",
-        "max ms"
+        "med ms",
+        "max ms",
+        "simpl",
+        "crossings",
+        "wire",
+        "med ms"
     );
-    for (name, v, median, max) in &rows {
+    for (name, (v, median, max), (s, simple_median, _)) in &rows {
         println!(
-            "{:<24} {:>6} {:>8} {:>7} {:>9} {:>8.0} {:>8.0} {:>10.2} {:>8.2}",
+            "{:<20} {:>5} {:>8} {:>6} {:>9} {:>8} {:>6.0} {:>6.0} {:>7.2} {:>7.2} | {:>5} {:>9} {:>8} {:>7.2}",
             name,
             v.units.len(),
             v.channels.len(),
             v.stats.layers,
             v.stats.crossings,
+            v.stats.wire_length,
             v.width,
             v.height,
             median,
-            max
+            max,
+            s.units.len(),
+            s.stats.crossings,
+            s.stats.wire_length,
+            simple_median
         );
     }
+    let total = |f: &dyn Fn(&GraphView) -> u64, simple: bool| -> u64 {
+        rows.iter()
+            .map(|r| f(if simple { &r.2 .0 } else { &r.1 .0 }))
+            .sum()
+    };
+    let ms = |simple: bool| -> f64 {
+        rows.iter()
+            .map(|r| if simple { r.2 .1 } else { r.1 .1 })
+            .sum()
+    };
+    for (mode, simple) in [("full", false), ("simplified", true)] {
+        println!(
+            "total, {mode}: {} crossings, wire length {}, {:.1} ms (sum of medians)",
+            total(&|v| v.stats.crossings as u64, simple),
+            total(&|v| v.stats.wire_length, simple),
+            ms(simple)
+        );
+    }
+}
+
+/// The view `f` builds and the median and maximum of five timings, in ms.
+fn time(f: impl Fn() -> GraphView) -> (GraphView, f64, f64) {
+    let mut times = Vec::new();
+    let mut view = GraphView::default();
+    for _ in 0..5 {
+        let start = Instant::now();
+        view = f();
+        times.push(start.elapsed().as_secs_f64() * 1e3);
+    }
+    times.sort_by(f64::total_cmp);
+    (view, times[2], times[4])
 }

@@ -10,13 +10,13 @@
 //! mean of where its edges want it, damped by its current x and pulled weakly toward its
 //! cluster's centre; the free dummies of one edge share the mean of their targets, which
 //! straightens long edges; a border hugs its cluster's members)
-//! and projects the targets onto the constraints twice: once pushing right in topological order,
-//! once pushing left in reverse order. Both projections are feasible, so their mean is too; it
-//! balances the two biases. The result is shifted so the smallest x is 0.
+//! and moves the items to a feasible placement close to the targets ([`Separation::place`]):
+//! items only group where their targets collide, so the drawing stays as compact as the
+//! leftmost packing while edges shorten. The result is shifted so the smallest x is 0.
 
 use super::dummy::Proper;
 use super::graph::LayoutOptions;
-use super::rank::topo_order;
+use super::separate::Separation;
 
 /// Weight of the pull of a cluster's real nodes toward their common centre, which keeps
 /// clusters compact (it dominates for nodes without edges).
@@ -39,13 +39,6 @@ pub(crate) fn left_item(p: &Proper, c: usize) -> usize {
 /// Item index of the right border of local cluster `c`.
 pub(crate) fn right_item(p: &Proper, c: usize) -> usize {
     p.vnodes.len() + 2 * c + 1
-}
-
-/// Separation constraints in both directions.
-struct Constraints {
-    succ: Vec<Vec<(usize, f64)>>,
-    pred: Vec<Vec<(usize, f64)>>,
-    order: Vec<usize>,
 }
 
 fn kind(p: &Proper, i: usize) -> Item {
@@ -128,47 +121,19 @@ fn layer_sequence(p: &Proper, l: usize) -> Vec<usize> {
     seq
 }
 
-fn constraints(p: &Proper, o: &LayoutOptions) -> Constraints {
+/// The separation constraints of every layer's sequence of items.
+fn constraints(p: &Proper, o: &LayoutOptions) -> Separation {
     let n = p.vnodes.len() + 2 * p.cluster_ids.len();
-    let mut succ = vec![Vec::new(); n];
-    let mut pred = vec![Vec::new(); n];
-    for l in 0..p.layers.len() {
+    let pairs = (0..p.layers.len()).flat_map(|l| {
         let seq = layer_sequence(p, l);
-        for w in seq.windows(2) {
-            let (a, b) = (w[0], w[1]);
-            let d = occupied_width(p, a) + gap(kind(p, a), kind(p, b), o);
-            succ[a].push((b, d));
-            pred[b].push((a, d));
-        }
-    }
-    let ids: Vec<Vec<usize>> = succ
-        .iter()
-        .map(|l| l.iter().map(|x| x.0).collect())
-        .collect();
-    let order = topo_order(n, &ids);
-    Constraints { succ, pred, order }
-}
-
-/// Pushes targets right until every constraint holds (topological order).
-fn project_right(c: &Constraints, t: &[f64]) -> Vec<f64> {
-    let mut x = t.to_vec();
-    for &i in &c.order {
-        for &(a, d) in &c.pred[i] {
-            x[i] = x[i].max(x[a] + d);
-        }
-    }
-    x
-}
-
-/// Pushes targets left until every constraint holds (reverse topological order).
-fn project_left(c: &Constraints, t: &[f64]) -> Vec<f64> {
-    let mut x = t.to_vec();
-    for &i in c.order.iter().rev() {
-        for &(b, d) in &c.succ[i] {
-            x[i] = x[i].min(x[b] - d);
-        }
-    }
-    x
+        (1..seq.len())
+            .map(|i| {
+                let (a, b) = (seq[i - 1], seq[i]);
+                (a, b, occupied_width(p, a) + gap(kind(p, a), kind(p, b), o))
+            })
+            .collect::<Vec<_>>()
+    });
+    Separation::new(n, pairs)
 }
 
 /// Where every item would like to be, given the current positions `x`.
@@ -237,11 +202,9 @@ fn targets(p: &Proper, x: &[f64], o: &LayoutOptions) -> Vec<f64> {
 /// The x of every item (vnodes, then cluster borders), smallest 0.
 pub(crate) fn assign_x(p: &Proper, o: &LayoutOptions) -> Vec<f64> {
     let c = constraints(p, o);
-    let mut x = project_right(&c, &vec![0.0; c.succ.len()]);
+    let mut x = c.push_right(&vec![0.0; c.len()]);
     for _ in 0..o.coord_rounds {
-        let t = targets(p, &x, o);
-        let (r, l) = (project_right(&c, &t), project_left(&c, &t));
-        x = r.iter().zip(&l).map(|(a, b)| (a + b) / 2.0).collect();
+        x = c.place(&targets(p, &x, o));
     }
     let min = x.iter().copied().fold(f64::INFINITY, f64::min);
     if min.is_finite() {

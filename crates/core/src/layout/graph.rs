@@ -155,7 +155,7 @@ pub struct LayoutOptions {
     pub component_gap: f64,
     /// How far back edges and self loops stick out of the boxes they leave or enter.
     pub loop_stub: f64,
-    /// Maximum number of barycenter sweep rounds of crossing reduction.
+    /// Maximum number of median sweep rounds of crossing reduction.
     pub order_rounds: u32,
     /// Number of smoothing rounds of the horizontal coordinate assignment.
     pub coord_rounds: u32,
@@ -173,7 +173,7 @@ impl Default for LayoutOptions {
             component_gap: 40.0,
             loop_stub: 10.0,
             order_rounds: 12,
-            coord_rounds: 24,
+            coord_rounds: 8,
         }
     }
 }

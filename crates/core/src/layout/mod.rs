@@ -20,6 +20,7 @@ mod order;
 mod rank;
 mod result;
 mod route;
+mod separate;
 pub mod svg;
 
 pub use graph::{
@@ -77,6 +78,7 @@ pub fn layout(graph: &LayoutGraph, options: &LayoutOptions) -> Layout {
         cursor += width + options.component_gap;
     }
     out.width = (cursor - options.component_gap).max(0.0);
+    out.stats.wire_length = out.edges.iter().map(Route::length).sum::<f64>().round() as u64;
     out
 }
 

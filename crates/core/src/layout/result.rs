@@ -60,6 +60,16 @@ pub struct Route {
     pub reversed: bool,
 }
 
+impl Route {
+    /// Length of the polyline.
+    pub fn length(&self) -> f64 {
+        self.points
+            .windows(2)
+            .map(|w| (w[1].0 - w[0].0).hypot(w[1].1 - w[0].1))
+            .sum()
+    }
+}
+
 /// Counts describing the layout, for tests, benches and the UI.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LayoutStats {
@@ -73,6 +83,9 @@ pub struct LayoutStats {
     pub reversed: usize,
     /// Number of connected components (clusters glue their nodes into one component).
     pub components: usize,
+    /// Total length of the routed edges (the sum of [`Route::length`]), rounded.
+    #[serde(default)]
+    pub wire_length: u64,
 }
 
 /// The result of [`super::layout`].

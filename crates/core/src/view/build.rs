@@ -4,6 +4,7 @@
 use super::explain::{explain, ARGUMENT};
 use super::hardware;
 use super::model::{BlockBox, GraphView, UnitClass, ViewChannel, ViewUnit};
+use super::options::ViewOptions;
 use super::source::{carried_var, view_origin};
 use super::unit::{class, label, operand_role, result_role};
 use crate::buffer::cyclic_channels;
@@ -22,6 +23,11 @@ const UNIT_HEIGHT: f64 = 34.0;
 /// The graph view of `func`, with each unit's hardware from `netlist` (the Synth netlist of
 /// `func` after ready inversion) when given; see the module documentation of [`super`].
 pub fn graph_view(func: &Func, netlist: Option<&Netlist>) -> GraphView {
+    graph_view_with(func, netlist, &ViewOptions::default())
+}
+
+/// The graph view of `func` drawn as `options` say (simplified, blocks collapsed).
+pub fn graph_view_with(func: &Func, netlist: Option<&Netlist>, options: &ViewOptions) -> GraphView {
     let fg = FuncGraph::new(func);
     let namer = Namer::new(func);
     let nodes: Vec<Node> = fg.graph.node_weights().copied().collect();
@@ -115,12 +121,15 @@ pub fn graph_view(func: &Func, netlist: Option<&Netlist>) -> GraphView {
             path: String::new(),
             tail: (0.0, 0.0),
             head: (0.0, 0.0),
+            through: Vec::new(),
         });
     }
+    let (units, channels) = options.apply(units, channels);
     place(func, units, channels)
 }
 
-fn unit(
+/// A unit without geometry, explanation or hardware.
+pub(super) fn unit(
     name: String,
     class: UnitClass,
     mnemonic: &str,

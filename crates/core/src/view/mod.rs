@@ -9,6 +9,9 @@
 //! Units lowered from C carry their source range and channels the C variable they hold
 //! ([`source`]).
 //!
+//! [`graph_view_with`] draws it as [`ViewOptions`] say: simplified (buffers, forks, sinks and
+//! constants hidden, channels drawn through them) and with basic blocks collapsed into one unit.
+//!
 //! [`buffer_diff`] tells which buffers two placements of one circuit do not share.
 //!
 //! [`sim_view`] summarises a simulator run ([`crate::sim::run_kernel::KernelCheck`]) for the
@@ -22,16 +25,20 @@
 
 mod buffer_diff;
 mod build;
+mod collapse;
 mod explain;
 mod hardware;
 mod model;
+mod options;
 mod sim;
+mod simplify;
 mod source;
 mod unit;
 
 pub use buffer_diff::{buffer_diff, BufferDiff};
-pub use build::graph_view;
+pub use build::{graph_view, graph_view_with};
 pub use model::{BlockBox, GraphView, UnitClass, ViewChannel, ViewOrigin, ViewPort, ViewUnit};
+pub use options::{ViewOptions, SIMPLIFY_ABOVE_UNITS};
 pub use sim::{
     replay_trace, sim_view, vcd_cycles, SimFrames, SimReplay, SimView, MAX_VCD_STATES,
     REPLAY_BUDGET, REPLAY_INTERVAL,

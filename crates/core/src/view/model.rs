@@ -33,6 +33,8 @@ pub enum UnitClass {
     End,
     /// Everything else (`instance`, bundles…).
     Other,
+    /// A collapsed basic block standing for all its units.
+    Block,
 }
 
 impl UnitClass {
@@ -52,6 +54,7 @@ impl UnitClass {
             UnitClass::Control => "control",
             UnitClass::End => "end",
             UnitClass::Other => "other",
+            UnitClass::Block => "block",
         }
     }
 }
@@ -157,6 +160,10 @@ pub struct ViewChannel {
     pub tail: (f64, f64),
     /// The end point of the path (where the arrow head goes).
     pub head: (f64, f64),
+    /// The hidden units the channel is drawn through, from producer to consumer (in a
+    /// simplified view: buffers and forks); empty when drawn as is.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub through: Vec<String>,
 }
 
 /// A basic block's box.

@@ -71,3 +71,4 @@ mod synth_phases;
 mod synth_props;
 mod view_buffer_diff;
 mod view_corpus;
+mod view_simplify;

@@ -274,6 +274,7 @@ mod tests {
             value: 0,
             ty: String::new(),
             var: String::new(),
+            through: Vec::new(),
             control: false,
             back: true,
             from: (3, 0),
