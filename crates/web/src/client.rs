@@ -15,9 +15,10 @@ use crate::protocol::{
     WireSynthesisJob,
 };
 use leptos::prelude::*;
-use rivulet_core::view::SimFrames;
+use rivulet_core::view::{GraphView, SimFrames, ViewOptions};
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
 
@@ -76,7 +77,21 @@ pub struct Compiler {
     pub vcd_error: RwSignal<Option<String>>,
     /// The answer to the latest [`Compiler::request_synthesis_job`] (cleared by compiling).
     pub synthesis_job: RwSignal<Option<SynthesisJobAnswer>>,
+    /// The latest graph view drawn with other options ([`Compiler::request_view`]; cleared by
+    /// compiling).
+    pub viewed: RwSignal<Option<Viewed>>,
     inner: StoredValue<Rc<RefCell<Inner>>, LocalStorage>,
+}
+
+/// A graph view of the latest circuit drawn with `options`, and the worker's time for it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Viewed {
+    /// How it is drawn.
+    pub options: ViewOptions,
+    /// The view.
+    pub graph: Arc<GraphView>,
+    /// Milliseconds to build and lay it out.
+    pub millis: f64,
 }
 
 /// The latest circuit's synthesis job, or why there is none.
@@ -112,6 +127,7 @@ impl Compiler {
             sought: RwSignal::new(None),
             vcd_error: RwSignal::new(None),
             synthesis_job: RwSignal::new(None),
+            viewed: RwSignal::new(None),
             inner: StoredValue::new_local(Rc::new(RefCell::new(Inner::default()))),
         }
     }
@@ -261,6 +277,12 @@ impl Compiler {
         self.inner.get_value().borrow_mut().frames_pending = None;
     }
 
+    /// Asks for the latest circuit's graph drawn with `options` (answered in `viewed`).
+    pub fn request_view(self, options: ViewOptions) {
+        let id = self.inner.get_value().borrow().current;
+        self.send(&Request::View { id, options });
+    }
+
     /// Forgets the latest compilation (stopping it if it runs): back to "nothing compiled".
     pub fn reset(self) {
         if self.status.get_untracked().is_busy() {
@@ -270,6 +292,7 @@ impl Compiler {
         self.progress.set(Vec::new());
         self.outcome.set(None);
         self.synthesis_job.set(None);
+        self.viewed.set(None);
         self.clear_simulation();
     }
 
@@ -350,6 +373,7 @@ impl Compiler {
                 self.status.set(CompileStatus::Running(stage));
             }
             Response::Done { id, outcome } if id == current => {
+                self.viewed.set(None);
                 self.outcome.set(Some(*outcome));
                 self.status.set(CompileStatus::Done);
             }
@@ -381,6 +405,18 @@ impl Compiler {
                     self.synthesis_job.set(Some(job));
                 }
             }
+            Response::Viewed {
+                id,
+                options,
+                graph,
+                millis,
+            } if id == current => {
+                self.viewed.set(Some(Viewed {
+                    options,
+                    graph: Arc::new(*graph),
+                    millis,
+                }));
+            }
             Response::Rejected { reason } => {
                 self.status
                     .set(CompileStatus::Failed(format!("request rejected: {reason}")));
@@ -391,7 +427,8 @@ impl Compiler {
             | Response::Simulated { .. }
             | Response::Frames { .. }
             | Response::Sought { .. }
-            | Response::Vcd { .. } => {}
+            | Response::Vcd { .. }
+            | Response::Viewed { .. } => {}
         }
     }
 }

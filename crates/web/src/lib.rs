@@ -20,6 +20,7 @@ pub mod source_link;
 pub mod state;
 pub mod synthesis;
 pub mod theme;
+pub mod view_choice;
 pub mod worker;
 
 pub use app::{App, Workbench};

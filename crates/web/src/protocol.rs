@@ -12,7 +12,7 @@ use rivulet_core::driver::StageGroup;
 use rivulet_core::milp::SolveStatus;
 use rivulet_core::options::{BufferAlgorithm, Hdl};
 use rivulet_core::share::SharedFile;
-use rivulet_core::view::{GraphView, SimFrames, SimView};
+use rivulet_core::view::{GraphView, SimFrames, SimView, ViewOptions};
 use serde::{Deserialize, Serialize};
 
 /// The name of the editor tab whose JSON, when present, replaces the built-in unit timing
@@ -103,6 +103,14 @@ pub enum Request {
         /// Matches the response.
         id: u32,
     },
+    /// The graph view of compilation `id`'s circuit drawn with other options (simplified,
+    /// blocks collapsed).
+    View {
+        /// The compilation.
+        id: u32,
+        /// How to draw it.
+        options: ViewOptions,
+    },
 }
 
 /// A message from the worker to the page.
@@ -168,6 +176,17 @@ pub enum Response {
         id: u32,
         /// The job, or the errors that prevent it.
         job: Result<Box<WireSynthesisJob>, Vec<String>>,
+    },
+    /// The graph view asked for by [`Request::View`].
+    Viewed {
+        /// The compilation.
+        id: u32,
+        /// The options it was drawn with.
+        options: ViewOptions,
+        /// The view (boxed: it is large).
+        graph: Box<GraphView>,
+        /// Time to build and lay it out in the worker.
+        millis: f64,
     },
     /// The worker could not read a request (a bug on the page side).
     Rejected {

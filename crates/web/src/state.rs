@@ -56,6 +56,8 @@ pub struct Session {
     pub selected_unit: RwSignal<Option<String>>,
     /// The C line the user put the editor's caret on (its units are highlighted).
     pub cursor_line: RwSignal<Option<crate::source_link::Line>>,
+    /// How the graph is drawn (simplified, collapsed blocks).
+    pub view_choice: RwSignal<crate::view_choice::ViewChoice>,
     /// Logic synthesis of the compiled circuit (Yosys in its own worker, on request).
     pub synthesizer: Synthesizer,
     /// The graph's visible rectangle, kept across view switches and recompilations (None:
@@ -88,6 +90,7 @@ impl Session {
             compiler,
             selected_unit: RwSignal::new(None),
             cursor_line: RwSignal::new(None),
+            view_choice: RwSignal::new(Default::default()),
             synthesizer: Synthesizer::new(compiler),
             viewport: RwSignal::new(None),
             presentation: RwSignal::new(false),
@@ -145,6 +148,7 @@ impl Session {
         self.compiler.reset();
         self.selected_unit.set(None);
         self.cursor_line.set(None);
+        self.view_choice.set(Default::default());
         self.viewport.set(None);
         self.awaited_cycle.set(None);
         self.compiled_files.set(None);

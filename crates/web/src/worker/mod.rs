@@ -6,8 +6,8 @@
 //! latest compilation (and its graph view) to answer `Simulate`: the run goes in slices, with
 //! `SimProgress` and a turn of the event loop between them, so `CancelSimulation` (or any new
 //! request, which cancels it too) is read while it runs; then `Simulated`. It keeps the last
-//! finished run's replay to answer `Frames`, `Seek` and `Vcd`, and answers `SynthesisJob` from the
-//! latest compilation.
+//! finished run's replay to answer `Frames`, `Seek` and `Vcd`, and answers `SynthesisJob` and
+//! `View` (the graph drawn simplified or with blocks collapsed) from the latest compilation.
 //!
 //! Invariant: at most one simulation runs; `ACTIVE` names it, and a run that finds another
 //! name there after a slice stops.
@@ -77,6 +77,32 @@ fn handle(scope: &DedicatedWorkerGlobalScope, request: Request) {
             LATEST.with(|l| *l.borrow_mut() = Some(latest));
             let outcome = Box::new(outcome);
             post(scope, &Response::Done { id, outcome });
+        }
+        Request::View { id, options } => {
+            let started = now();
+            let graph = LATEST.with(|l| {
+                let latest = l.borrow();
+                let compiled = &latest.as_ref()?.0;
+                let kernel = compiled.kernel()?;
+                Some(rivulet_core::view::graph_view_with(
+                    kernel,
+                    compiled.synth.as_ref(),
+                    &options,
+                ))
+            });
+            if let Some(graph) = graph {
+                let millis = now() - started;
+                let graph = Box::new(graph);
+                post(
+                    scope,
+                    &Response::Viewed {
+                        id,
+                        options,
+                        graph,
+                        millis,
+                    },
+                );
+            }
         }
         Request::Simulate { id } => {
             ACTIVE.set(id);

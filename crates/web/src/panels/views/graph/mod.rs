@@ -9,6 +9,7 @@
 //! shared with the simulation view, which colours the channels through an [`Overlay`], and
 //! the area view, which fills the units as a heat map ([`HeatCell`]).
 
+mod choice;
 mod gesture;
 mod shape;
 mod source;
@@ -16,9 +17,10 @@ mod token;
 mod viewport;
 
 use crate::state::use_session;
+use crate::view_choice::block_number;
 use gesture::Gesture;
 use leptos::prelude::*;
-use rivulet_core::view::{GraphView as Graph, ViewChannel, ViewUnit};
+use rivulet_core::view::{GraphView as Graph, UnitClass, ViewChannel, ViewUnit};
 use std::sync::Arc;
 use viewport::ViewBox;
 
@@ -47,16 +49,17 @@ pub struct HeatCell {
     pub caption: String,
 }
 
-/// The graph of the latest compilation.
+/// The graph of the latest compilation, drawn as the user chose ([`choice`]).
 #[component]
 pub fn GraphView() -> impl IntoView {
     let session = use_session();
-    let graph = Memo::new(move |_| {
+    let full = Memo::new(move |_| {
         session.compiler.outcome.with(|o| {
             o.as_ref()
                 .map(|o| o.graph.clone().map(|g| (Arc::new(g), o.graph_millis)))
         })
     });
+    let graph = choice::shown(session, full);
     move || match graph.get() {
         None => {
             view! { <p class="muted" data-testid="graph-empty">"Compile to see the circuit."</p> }
@@ -68,7 +71,11 @@ pub fn GraphView() -> impl IntoView {
             </p>
         }
         .into_any(),
-        Some(Some((g, ms))) => view! { <GraphCanvas graph=g overlay=None millis=ms /> }.into_any(),
+        Some(Some((g, ms))) => view! {
+            <choice::ViewControls />
+            <GraphCanvas graph=g overlay=None millis=ms blocks_toggle=true />
+        }
+        .into_any(),
     }
 }
 
@@ -85,6 +92,9 @@ pub fn GraphCanvas(
     /// Keeps its own viewport instead of the session's (a second graph beside the shown one).
     #[prop(optional)]
     detached: bool,
+    /// Clicking a block's name collapses it, clicking a collapsed block expands it.
+    #[prop(optional)]
+    blocks_toggle: bool,
 ) -> impl IntoView {
     let session = use_session();
     let fit = ViewBox::fit(graph.width, graph.height);
@@ -212,10 +222,24 @@ pub fn GraphCanvas(
         .iter()
         .map(|b| {
             let r = b.rect;
+            let bb = block_number(&b.label).filter(|_| blocks_toggle);
             view! {
-                <g class="block" data-testid="block">
+                <g class="block" data-testid="block" data-block=b.label.clone()>
                     <rect x=r.x y=r.y width=r.width height=r.height rx=4 />
-                    <text x=r.x + 5.0 y=r.y + 12.0>{b.label.clone()}</text>
+                    <text
+                        x=r.x + 5.0
+                        y=r.y + 12.0
+                        class:toggle=bb.is_some()
+                        data-testid="block-label"
+                        on:click=move |_| {
+                            if let Some(bb) = bb {
+                                session.view_choice.update(|c| c.toggle_block(bb));
+                            }
+                        }
+                    >
+                        {b.label.clone()}
+                        {bb.map(|_| view! { <title>"Click to collapse this block into one unit"</title> })}
+                    </text>
                 </g>
             }
         })
@@ -237,7 +261,16 @@ pub fn GraphCanvas(
         .enumerate()
         .map(|(i, u)| {
             let band = bands.get(i).copied().flatten();
-            unit_view(i, u, selected, gesture, overlay, heat, (band, lit))
+            unit_view(
+                i,
+                u,
+                selected,
+                gesture,
+                overlay,
+                heat,
+                (band, lit),
+                blocks_toggle,
+            )
         })
         .collect_view();
     view! {
@@ -373,9 +406,14 @@ fn unit_view(
     overlay: Option<Overlay>,
     heat: Option<Signal<Vec<Option<HeatCell>>>>,
     (band, lit): (Option<usize>, Memo<Vec<usize>>),
+    blocks_toggle: bool,
 ) -> impl IntoView {
     let session = use_session();
     let r = u.rect;
+    // A collapsed block expands when clicked.
+    let collapsed_bb = (blocks_toggle && u.class == UnitClass::Block)
+        .then(|| block_number(&u.name))
+        .flatten();
     let name = u.name.clone();
     let class = u.class.name();
     let cell = move || heat.and_then(|h| h.with(|v| v.get(i).cloned().flatten()));
@@ -393,8 +431,12 @@ fn unit_view(
             data-kind=class
             data-name=u.name.clone()
             on:click=move |_| {
-                if !gesture.with_value(Gesture::dragged) {
-                    session.selected_unit.set(Some(name.clone()));
+                if gesture.with_value(Gesture::dragged) {
+                    return;
+                }
+                match collapsed_bb {
+                    Some(bb) => session.view_choice.update(|c| c.toggle_block(bb)),
+                    None => session.selected_unit.set(Some(name.clone())),
                 }
             }
         >

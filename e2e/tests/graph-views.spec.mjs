@@ -1,0 +1,83 @@
+// Drawings of one circuit: the simplified view (no buffers, forks, sinks or constants; the
+// default for large circuits), collapsed blocks, and a zoom that survives a tab switch.
+import { test, expect } from '@playwright/test';
+import { AppPage } from '../pages/app-page.mjs';
+
+const hidden = ['buffer', 'fork', 'sink', 'constant'];
+
+/** Units drawn, per `data-kind`, and their names. */
+async function drawn(page) {
+  return page.locator('[data-testid="unit"]').evaluateAll((els) => els.map((e) => ({
+    kind: e.getAttribute('data-kind'), name: e.getAttribute('data-name'),
+  })));
+}
+
+const hiddenKind = (u) => u.kind === 'buffer' || u.name.startsWith('fork') || u.name.startsWith('lazy_fork')
+  || u.name.startsWith('sink') || u.name.startsWith('constant');
+
+test('the simplified view hides buffers, forks, sinks and constants and keeps the rest', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await app.pickExample('fir');
+  await app.compile();
+  await app.view('graph').click();
+  const toggle = page.getByTestId('graph-simplified');
+  await expect(toggle).not.toBeChecked(); // fir is small: drawn in full
+  const full = await drawn(page);
+  expect(full.filter(hiddenKind).length).toBeGreaterThan(10);
+  await toggle.check();
+  await expect.poll(async () => (await drawn(page)).length).toBeLessThan(full.length);
+  const simple = await drawn(page);
+  expect(simple.filter(hiddenKind), hidden.join(', ')).toEqual([]);
+  // Every other unit stays, under its name.
+  const kept = full.filter((u) => !hiddenKind(u)).map((u) => u.name).sort();
+  expect(simple.map((u) => u.name).sort()).toEqual(kept);
+  // Constants are written on their consumers: fir compares i with 64.
+  await expect(page.locator('[data-testid="unit"][data-name="cmpi0"]')).toContainText('= 64');
+  await toggle.uncheck();
+  await expect.poll(async () => (await drawn(page)).length).toBe(full.length);
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('a large circuit opens simplified; blocks collapse and expand', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await app.pickExample('stencil_2d');
+  await app.compile();
+  await app.view('graph').click();
+  await expect(page.getByTestId('graph-simplified')).toBeChecked();
+  await expect.poll(async () => (await drawn(page)).filter(hiddenKind).length).toBe(0);
+  const before = (await drawn(page)).length;
+  // Collapse the first block with units inside: one unit stands for it.
+  const label = page.locator('[data-testid="block-label"]').nth(1);
+  const bb = (await label.textContent()).trim();
+  await label.dispatchEvent('click');
+  const block = page.locator(`[data-testid="unit"][data-kind="block"][data-name="${bb}"]`);
+  await expect(block).toHaveCount(1);
+  await expect(block).toContainText('units');
+  expect((await drawn(page)).length).toBeLessThan(before);
+  await expect(page.getByTestId('graph-expand-all')).toBeVisible();
+  // Clicking the collapsed block expands it again.
+  await block.dispatchEvent('click');
+  await expect(block).toHaveCount(0);
+  await expect.poll(async () => (await drawn(page)).length).toBe(before);
+  expect(app.consoleErrors).toEqual([]);
+});
+
+test('zoom and pan survive a tab switch and a recompile', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await app.pickExample('fir');
+  await app.compile();
+  await app.view('graph').click();
+  const svg = page.getByTestId('graph-svg');
+  await page.getByTestId('graph-zoom-in').click();
+  await page.getByTestId('graph-zoom-in').click();
+  const zoomed = await svg.getAttribute('viewBox');
+  await app.view('pipeline').click();
+  await app.view('graph').click();
+  await expect(svg).toHaveAttribute('viewBox', zoomed);
+  await app.compile();
+  await expect(svg).toHaveAttribute('viewBox', zoomed);
+  expect(app.consoleErrors).toEqual([]);
+});
