@@ -81,3 +81,23 @@ test('zoom and pan survive a tab switch and a recompile', async ({ page }) => {
   await expect(svg).toHaveAttribute('viewBox', zoomed);
   expect(app.consoleErrors).toEqual([]);
 });
+
+// Screenshots of the Graph tab as it opens (docs/screenshots/ holds committed copies): a small
+// kernel, a 300-unit one and a loop nest; the worker's layout time is printed for the docs.
+for (const name of ['fir', 'stencil_2d', 'matvec']) {
+  test(`the graph of ${name} opens readable`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const app = new AppPage(page);
+    await app.open();
+    await app.pickExample(name);
+    await app.compile();
+    await app.view('graph').click();
+    await expect(page.getByTestId('unit').first()).toBeVisible();
+    // Labels are at least 11 px tall on screen.
+    const height = await page.locator('.unit-name').first().evaluate((e) => e.getBoundingClientRect().height);
+    expect(height).toBeGreaterThanOrEqual(11);
+    console.log(`${name}: ${await page.getByTestId('graph-summary').textContent()}`);
+    await page.screenshot({ path: `${test.info().project.outputDir}/graph-${name}-1440x900.png` });
+    expect(app.consoleErrors).toEqual([]);
+  });
+}
