@@ -11,7 +11,7 @@
 use crate::client::Compiler;
 use crate::examples::{Example, BLANK, EXAMPLES};
 use crate::lab::Lab;
-use crate::protocol::{WireFile, WireOptions};
+use crate::protocol::{WireFile, WireOptions, WirePath};
 use crate::synthesis::Synthesizer;
 use leptos::prelude::*;
 use rivulet_core::share::{Scene, ShareOptions, ShareState, SharedFile, Viewport};
@@ -54,6 +54,9 @@ pub struct Session {
     pub compiler: Compiler,
     /// The unit selected in the graph view (by name), shown by the hardware view.
     pub selected_unit: RwSignal<Option<String>>,
+    /// The critical path marked on the graph ("Show on graph" in the buffers view), until
+    /// cleared.
+    pub marked_path: RwSignal<Option<WirePath>>,
     /// Logic synthesis of the compiled circuit (Yosys in its own worker, on request).
     pub synthesizer: Synthesizer,
     /// The graph's visible rectangle, kept across view switches and recompilations (None:
@@ -85,6 +88,7 @@ impl Session {
             notice: RwSignal::new(None),
             compiler,
             selected_unit: RwSignal::new(None),
+            marked_path: RwSignal::new(None),
             synthesizer: Synthesizer::new(compiler),
             viewport: RwSignal::new(None),
             presentation: RwSignal::new(false),

@@ -4,7 +4,7 @@
 use super::explain::{explain, ARGUMENT};
 use super::hardware;
 use super::model::{BlockBox, GraphView, UnitClass, ViewChannel, ViewUnit};
-use super::unit::{class, label, operand_role, result_role};
+use super::unit::{arg_name, class, label, op_name, operand_role, result_role};
 use crate::buffer::cyclic_channels;
 use crate::handshake::graph::{FuncGraph, Node};
 use crate::handshake::{Func, Namer, OpKind};
@@ -28,11 +28,7 @@ pub fn graph_view(func: &Func, netlist: Option<&Netlist>) -> GraphView {
         .iter()
         .map(|node| match *node {
             Node::Arg(i) => {
-                let name = func
-                    .arg_names
-                    .get(i)
-                    .cloned()
-                    .unwrap_or_else(|| namer.name(func.args[i]));
+                let name = arg_name(func, &namer, i);
                 let ty = func.ty(func.args[i]).map(ToString::to_string);
                 let mut u = unit(
                     name,
@@ -47,10 +43,7 @@ pub fn graph_view(func: &Func, netlist: Option<&Netlist>) -> GraphView {
             }
             Node::Op(id) => match func.op(id) {
                 Some(op) => {
-                    let name = op
-                        .name
-                        .clone()
-                        .unwrap_or_else(|| format!("{}{}", op.kind.mnemonic(), id.0));
+                    let name = op_name(op, id);
                     let ports = (op.operands.len() as u32, op.results.len() as u32);
                     let mut u = unit(
                         name,

@@ -20,6 +20,7 @@
 
 mod buffer_diff;
 mod build;
+mod class;
 mod explain;
 mod hardware;
 mod model;
@@ -28,8 +29,10 @@ mod unit;
 
 pub use buffer_diff::{buffer_diff, BufferDiff};
 pub use build::graph_view;
+pub use explain::about_class;
 pub use model::{BlockBox, GraphView, UnitClass, ViewChannel, ViewPort, ViewUnit};
 pub use sim::{
     replay_trace, sim_view, vcd_cycles, SimFrames, SimReplay, SimView, MAX_VCD_STATES,
     REPLAY_BUDGET, REPLAY_INTERVAL,
 };
+pub use unit::{arg_name, op_name};
