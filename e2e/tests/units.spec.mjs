@@ -108,25 +108,34 @@ test('arrow keys walk the graph along channels; Enter selects, Escape clears', a
   const app = await compiledGraph(page);
   const svg = page.getByTestId('graph-svg');
   const focus = page.getByTestId('graph-focus');
+  const focused = page.locator('[data-testid="unit"].focused');
+  // The walk starts from the selected unit: a fork.
+  const fork = page.locator('[data-testid="unit"][data-glyph="fork"]').first();
+  const start = await fork.getAttribute('data-name');
+  await fork.dispatchEvent('click');
   await svg.focus();
   await page.keyboard.press('ArrowDown');
-  const focused = page.locator('[data-testid="unit"].focused');
   await expect(focused).toHaveCount(1);
-  const first = await focused.getAttribute('data-name');
-  await expect(focus).toContainText(first);
-  await page.keyboard.press('ArrowDown');
-  await expect(focused).not.toHaveAttribute('data-name', first);
-  const second = await focused.getAttribute('data-name');
-  // The move took a channel from the first unit into the second.
-  await expect(focus).toContainText(`${second} (`);
-  await expect(focus).toContainText(`; input %`);
-  await expect(focus).toContainText(`with ${first}`);
-  // Up walks back along the same channel.
+  await expect(focused).not.toHaveAttribute('data-name', start);
+  const next = await focused.getAttribute('data-name');
+  // The move took an output channel of the fork into the next unit, and says so.
+  await expect(focus).toContainText(`${next} (`);
+  await expect(focus).toContainText('; input %');
+  await expect(focus).toContainText(`with ${start}`);
+  // Up walks back along the same channel; Right picks another of the fork's channels.
   await page.keyboard.press('ArrowUp');
-  await expect(focused).toHaveAttribute('data-name', first);
+  await expect(focused).toHaveAttribute('data-name', start);
+  await expect(focus).toContainText(`${start} (`);
+  await expect(focus).toContainText(`; output %`);
+  const before = await focus.textContent();
+  await page.keyboard.press('ArrowRight');
+  await expect(focused).toHaveAttribute('data-name', start);
+  await expect(focus).not.toHaveText(before);
+  // Enter selects the focused unit; Escape clears focus and selection.
   await page.keyboard.press('ArrowDown');
+  const last = await focused.getAttribute('data-name');
   await page.keyboard.press('Enter');
-  await expect(page.locator(`[data-testid="unit"][data-name="${second}"]`)).toHaveClass(/selected/);
+  await expect(page.locator(`[data-testid="unit"][data-name="${last}"]`)).toHaveClass(/selected/);
   await page.keyboard.press('Escape');
   await expect(focused).toHaveCount(0);
   await expect(page.locator('[data-testid="unit"].selected')).toHaveCount(0);

@@ -1,7 +1,8 @@
 //! The graph view: the buffered circuit as laid out by the core (one box per basic block,
 //! units drawn by class, control channels dashed, back edges in their own colour), with zoom
 //! (wheel, buttons, pinch), pan (drag, one finger), fit, the hovered channel's type and unit selection (click: the
-//! unit and its channels are highlighted, and the hardware view shows it).
+//! unit and its channels are highlighted, and the hardware view shows it), keyboard walking
+//! ([`keyboard`]) and the critical path the buffers view marks ([`critical`]).
 //!
 //! The drawing is the worker's [`GraphView`]; this module only renders it. [`GraphCanvas`] is
 //! shared with the simulation view, which colours the channels through an [`Overlay`], and
