@@ -198,19 +198,21 @@ fn wire_buffers(b: &BufferReport, millis: f64, timing: &str) -> WireBuffers {
     }
 }
 
+/// `p` for the page, its delays rounded to picoseconds (short decimals survive JSON exactly).
 fn wire_path(p: &CriticalPath) -> WirePath {
+    let ps = |ns: f64| (ns * 1000.0).round() / 1000.0;
     WirePath {
         steps: p
             .steps
             .iter()
             .map(|s| WireStep {
                 unit: s.unit.clone(),
-                delay_ns: s.delay_ns,
-                cumulative_ns: s.cumulative_ns,
+                delay_ns: ps(s.delay_ns),
+                cumulative_ns: ps(s.cumulative_ns),
             })
             .collect(),
         channels: p.channels.clone(),
-        total_ns: p.total_ns,
+        total_ns: ps(p.total_ns),
     }
 }
 
