@@ -305,6 +305,12 @@ pub struct WireBuffers {
     pub data_path_ns: Option<f64>,
     /// The placed circuit's longest combinational ready path, in nanoseconds.
     pub ready_path_ns: Option<f64>,
+    /// The critical data/valid path, unit by unit.
+    #[serde(default)]
+    pub critical_route: Option<WirePath>,
+    /// The critical ready path, unit by unit (from consumers up to producers).
+    #[serde(default)]
+    pub ready_route: Option<WirePath>,
     /// The timing characterisation used: `built-in` or [`TIMING_FILE`].
     #[serde(default)]
     pub timing: String,
@@ -316,6 +322,28 @@ pub struct WireBuffers {
     pub throughput: Vec<WireLoop>,
     /// LP files of the MILPs and the placement's solution file.
     pub lp_files: Vec<WireFile>,
+}
+
+/// A critical path (see `rivulet_core::driver::CriticalPath`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct WirePath {
+    /// Its units in the order the signal passes them.
+    pub steps: Vec<WireStep>,
+    /// The value ids of its channels, in order (as the graph view's channels carry them).
+    pub channels: Vec<u32>,
+    /// Its length in nanoseconds.
+    pub total_ns: f64,
+}
+
+/// One unit of a critical path.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct WireStep {
+    /// The unit's name, as in the graph view.
+    pub unit: String,
+    /// The delay it adds, in nanoseconds.
+    pub delay_ns: f64,
+    /// The path's delay up to and including it, in nanoseconds.
+    pub cumulative_ns: f64,
 }
 
 /// A buffer-placement MILP's size and outcome.

@@ -95,27 +95,10 @@ pub fn line_at(text: &str, offset: usize) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rivulet_core::layout::Rect;
-    use rivulet_core::view::{UnitClass, ViewUnit};
+    use rivulet_core::view::ViewUnit;
 
     fn unit(origin: Option<(&str, u32, u32)>) -> ViewUnit {
         ViewUnit {
-            name: String::new(),
-            class: UnitClass::Arithmetic,
-            mnemonic: String::new(),
-            label: String::new(),
-            about: String::new(),
-            bb: None,
-            rect: Rect {
-                x: 0.0,
-                y: 0.0,
-                width: 1.0,
-                height: 1.0,
-            },
-            in_ports: 1,
-            out_ports: 1,
-            ports: Vec::new(),
-            hw: String::new(),
             origin: origin.map(|(file, line, end_line)| ViewOrigin {
                 file: file.into(),
                 line,
@@ -123,6 +106,7 @@ mod tests {
                 end_line,
                 end_col: 2,
             }),
+            ..crate::panels::views::fixture::unit("")
         }
     }
 

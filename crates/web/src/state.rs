@@ -11,7 +11,7 @@
 use crate::client::Compiler;
 use crate::examples::{Example, BLANK, EXAMPLES};
 use crate::lab::Lab;
-use crate::protocol::{WireFile, WireOptions};
+use crate::protocol::{WireFile, WireOptions, WirePath};
 use crate::synthesis::Synthesizer;
 use leptos::prelude::*;
 use rivulet_core::share::{Scene, ShareOptions, ShareState, SharedFile, Viewport};
@@ -58,6 +58,9 @@ pub struct Session {
     pub cursor_line: RwSignal<Option<crate::source_link::Line>>,
     /// How the graph is drawn (simplified, collapsed blocks).
     pub view_choice: RwSignal<crate::view_choice::ViewChoice>,
+    /// The critical path marked on the graph ("Show on graph" in the buffers view), until
+    /// cleared.
+    pub marked_path: RwSignal<Option<WirePath>>,
     /// Logic synthesis of the compiled circuit (Yosys in its own worker, on request).
     pub synthesizer: Synthesizer,
     /// The graph's visible rectangle, kept across view switches and recompilations (None:
@@ -91,6 +94,7 @@ impl Session {
             selected_unit: RwSignal::new(None),
             cursor_line: RwSignal::new(None),
             view_choice: RwSignal::new(Default::default()),
+            marked_path: RwSignal::new(None),
             synthesizer: Synthesizer::new(compiler),
             viewport: RwSignal::new(None),
             presentation: RwSignal::new(false),

@@ -709,6 +709,8 @@ async fn graph_hardware_and_simulation_views_show_a_compilation() {
     assert!(app.text("hw-head").starts_with(&fork.name));
     assert_eq!(app.all("[data-testid='hw-port']"), fork.ports.len() as u32);
     assert_eq!(app.text("hw-text"), fork.hw);
+    // One connection per channel of the fork, each leading to the unit at its other end.
+    assert_eq!(app.all("[data-testid='hw-link']"), touching as u32);
 
     let mut slices = 0;
     let (sim, replay) = simulate(Some(&(compiled, Some(graph.clone()))), &ticks(), |_| {

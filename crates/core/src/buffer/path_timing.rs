@@ -125,6 +125,18 @@ pub enum LatePaths {
     Late(Vec<Vec<ChannelId>>),
 }
 
+/// One path through the timing graph: the units it passes, each with the delay it adds in
+/// ns (`None`: it starts at an argument or a break), and the channels between them, each with
+/// the delay of its buffers (channel `k` leads from unit `k` to unit `k + 1`). The delays
+/// sum to the path's length; a sequential unit ending the path adds nothing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Route {
+    /// Units in path order, with their delays.
+    pub units: Vec<(Option<usize>, f64)>,
+    /// Channels in path order, with their buffers' delays.
+    pub channels: Vec<(ChannelId, f64)>,
+}
+
 /// The circuit's units and channels as timing graph nodes and links. Units are positions
 /// (in the circuit's unit order, then any of the graph's own); the methods take per channel
 /// whether it is broken (`cut`) and the delay of its buffers in ns (`delay`).
@@ -313,6 +325,46 @@ impl PathTiming {
             v = self.links[j].1;
         }
         Some(path)
+    }
+
+    /// The longest data/valid path itself (the one [`Self::critical_path`] measures);
+    /// `None` when the unbroken channels close a cycle.
+    pub fn critical_route(&self, cut: &ChannelVec<bool>, delay: &ChannelVec<f64>) -> Option<Route> {
+        let critical = self.critical_path(cut, delay)?;
+        let through = self.through(cut, delay)?;
+        let longest = through
+            .iter_enumerated()
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .filter(|(_, &t)| t + 1e-9 >= critical);
+        let Some((channel, _)) = longest else {
+            // No channel lies on it: the slowest unit alone.
+            let arrival = arrival_times(&self.delay, &self.sequential, &self.arcs(cut, delay))?;
+            let u = (0..arrival.len()).max_by(|&a, &b| arrival[a].total_cmp(&arrival[b]))?;
+            return Some(Route {
+                units: vec![(Some(u), self.delay[u])],
+                channels: Vec::new(),
+            });
+        };
+        let channels = self.path_through(cut, delay, channel)?;
+        let first = channels.first().copied()?;
+        let start = match self.links[first].0 {
+            Some(u) if !cut[first] => (Some(u), self.delay[u]),
+            _ => (None, 0.0),
+        };
+        let mut units = vec![start];
+        for &i in &channels {
+            let v = self.links[i].1;
+            let adds = if self.sequential[v] {
+                0.0
+            } else {
+                self.delay[v]
+            };
+            units.push((Some(v), adds));
+        }
+        Some(Route {
+            units,
+            channels: channels.into_iter().map(|i| (i, delay[i])).collect(),
+        })
     }
 
     /// At each unit's output, the arrival time and the longest rest of a path (ns); `None`

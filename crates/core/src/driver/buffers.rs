@@ -7,6 +7,7 @@
 //! profile, no feasible placement), a warning says so and on-merges buffers are placed
 //! instead (`requested` then differs from `algorithm`).
 
+use super::critical_path::{data_valid_path, ready_path, CriticalPath};
 use crate::buffer::cfdfc::{extract_cycles, most_executed, ArcProfile, Cfdfc};
 use crate::buffer::channel_id::ChannelVec;
 use crate::buffer::circuit::{BufferDelays, Circuit, ReadyBreaks};
@@ -124,6 +125,10 @@ pub struct BufferReport {
     pub data_path_ns: Option<f64>,
     /// The placed circuit's longest combinational ready path in nanoseconds, the same way.
     pub ready_path_ns: Option<f64>,
+    /// The data/valid path [`Self::critical_path_ns`] measures, unit by unit.
+    pub critical_route: Option<CriticalPath>,
+    /// The ready path [`Self::ready_path_ns`] measures, unit by unit.
+    pub ready_route: Option<CriticalPath>,
     /// The MILP, for MILP-based algorithms.
     pub milp: Option<MilpReport>,
     /// Predicted throughput per loop (MILP-based algorithms).
@@ -167,6 +172,8 @@ pub fn place(
     report.critical_path_ns = forward_path_ns(func, timing, PathRule::DataAndValid);
     report.data_path_ns = forward_path_ns(func, timing, PathRule::DataOnly);
     report.ready_path_ns = ready_path_ns(func, timing);
+    report.critical_route = data_valid_path(func, timing);
+    report.ready_route = ready_path(func, timing);
     report
 }
 
@@ -214,7 +221,7 @@ pub fn ready_path_ns(func: &Func, timing: &TimingModel) -> Option<f64> {
 /// The buffered `func` as the timing paths see it (its buffers are units already), with
 /// `timing`'s delays and latencies (its latencies fixed: the clock period changes so that no
 /// delay is clamped), forward paths timed as `rule` says.
-fn placed_circuit(func: &Func, timing: &TimingModel, rule: PathRule) -> Option<Circuit> {
+pub(super) fn placed_circuit(func: &Func, timing: &TimingModel, rule: PathRule) -> Option<Circuit> {
     let timing = timing
         .clone()
         .with_clock_period(*CLOCK_PERIOD_RANGE_NS.end())

@@ -23,6 +23,7 @@
 //! - The driver is pure.
 
 mod buffers;
+mod critical_path;
 mod cycle_limit;
 mod handshake;
 mod rtl;
@@ -31,6 +32,7 @@ mod simulate;
 mod synthesis;
 
 pub use buffers::{place, BufferOptions, BufferReport, LoopThroughput, MilpReport};
+pub use critical_path::{CriticalPath, PathStep};
 pub use cycle_limit::{cycle_limit, default_cycle_limit};
 pub use rtl::{RtlOptions, RtlOutput};
 pub use run::compile;

@@ -7,7 +7,7 @@
 //! downstream of it — and by its label (type and slots). Two placements are compared as
 //! multisets of these identities. Invariant: comparing a graph with itself finds nothing.
 
-use super::model::{GraphView, UnitClass};
+use super::model::GraphView;
 use std::collections::BTreeMap;
 
 /// Where a buffer sits and what it is: (upstream unit, its output port, downstream unit, its
@@ -52,7 +52,7 @@ fn unmatched(mine: &[(usize, Identity)], theirs: &[(usize, Identity)]) -> Vec<us
 }
 
 fn identities(g: &GraphView) -> Vec<(usize, Identity)> {
-    let is_buffer = |u: usize| g.units.get(u).is_some_and(|u| u.class == UnitClass::Buffer);
+    let is_buffer = |u: usize| g.units.get(u).is_some_and(|u| u.class.is_buffer());
     let input = |u: usize| g.channels.iter().find(|c| c.to.0 == u);
     let output = |u: usize| g.channels.iter().find(|c| c.from.0 == u);
     let name = |u: usize| g.units.get(u).map_or(String::new(), |u| u.name.clone());

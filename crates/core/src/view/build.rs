@@ -6,7 +6,7 @@ use super::hardware;
 use super::model::{BlockBox, GraphView, UnitClass, ViewChannel, ViewUnit};
 use super::options::ViewOptions;
 use super::source::{carried_var, view_origin};
-use super::unit::{class, label, operand_role, result_role};
+use super::unit::{arg_name, class, label, op_name, operand_role, result_role};
 use crate::buffer::cyclic_channels;
 use crate::handshake::graph::{FuncGraph, Node};
 use crate::handshake::{Func, Namer, OpKind};
@@ -35,11 +35,7 @@ pub fn graph_view_with(func: &Func, netlist: Option<&Netlist>, options: &ViewOpt
         .iter()
         .map(|node| match *node {
             Node::Arg(i) => {
-                let name = func
-                    .arg_names
-                    .get(i)
-                    .cloned()
-                    .unwrap_or_else(|| namer.name(func.args[i]));
+                let name = arg_name(func, &namer, i);
                 let ty = func.ty(func.args[i]).map(ToString::to_string);
                 let mut u = unit(
                     name,
@@ -54,10 +50,7 @@ pub fn graph_view_with(func: &Func, netlist: Option<&Netlist>, options: &ViewOpt
             }
             Node::Op(id) => match func.op(id) {
                 Some(op) => {
-                    let name = op
-                        .name
-                        .clone()
-                        .unwrap_or_else(|| format!("{}{}", op.kind.mnemonic(), id.0));
+                    let name = op_name(op, id);
                     let ports = (op.operands.len() as u32, op.results.len() as u32);
                     let mut u = unit(
                         name,

@@ -1,6 +1,7 @@
 //! One sentence per unit kind, for the graph's hover text: what the unit does with its tokens
 //! and, for buffers, what path it breaks, how many cycles it adds and how many tokens it holds.
 
+use super::class::UnitClass;
 use crate::handshake::{BufferType, Op, OpKind};
 
 /// What a kernel argument's unit is.
@@ -9,7 +10,19 @@ pub const ARGUMENT: &str =
 
 /// What `op` does, in one sentence.
 pub fn explain(op: &Op) -> String {
-    let sentence = match &op.kind {
+    explain_kind(&op.kind)
+}
+
+/// What units of `class` do, in one sentence (the legend's text).
+pub fn about_class(class: UnitClass) -> String {
+    class
+        .sample()
+        .map_or_else(|| ARGUMENT.to_string(), |k| explain_kind(&k))
+}
+
+/// What an operation of `kind` does, in one sentence.
+fn explain_kind(kind: &OpKind) -> String {
+    let sentence = match kind {
         OpKind::Fork => "copies each token to every output, each taking it when it can (eager)",
         OpKind::LazyFork => "copies each token to every output at once, when all are ready (lazy)",
         OpKind::Merge => "passes on a token from whichever input has one (inputs never compete)",
@@ -44,11 +57,11 @@ pub fn explain(op: &Op) -> String {
         OpKind::Bin(_) => {
             return format!(
                 "computes `{}` of its two operands once both have arrived (a join, then the operation)",
-                op.kind.mnemonic()
+                kind.mnemonic()
             )
         }
         OpKind::Un(_) | OpKind::Cast(_) => {
-            return format!("computes `{}` of its operand", op.kind.mnemonic())
+            return format!("computes `{}` of its operand", kind.mnemonic())
         }
     };
     sentence.to_string()

@@ -25,6 +25,7 @@
 
 mod buffer_diff;
 mod build;
+mod class;
 mod collapse;
 mod explain;
 mod hardware;
@@ -37,9 +38,11 @@ mod unit;
 
 pub use buffer_diff::{buffer_diff, BufferDiff};
 pub use build::{graph_view, graph_view_with};
+pub use explain::about_class;
 pub use model::{BlockBox, GraphView, UnitClass, ViewChannel, ViewOrigin, ViewPort, ViewUnit};
 pub use options::{ViewOptions, SIMPLIFY_ABOVE_UNITS};
 pub use sim::{
     replay_trace, sim_view, vcd_cycles, SimFrames, SimReplay, SimView, MAX_VCD_STATES,
     REPLAY_BUDGET, REPLAY_INTERVAL,
 };
+pub use unit::{arg_name, op_name};

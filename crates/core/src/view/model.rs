@@ -1,63 +1,8 @@
 //! The graph view's data: units, channels and basic-block boxes with their geometry.
 
+pub use super::class::UnitClass;
 use crate::layout::{LayoutStats, Rect};
 use serde::{Deserialize, Serialize};
-
-/// What a unit is, for drawing (each class has its own shape or colour).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum UnitClass {
-    /// A function argument (kernel input or start token).
-    Argument,
-    /// `fork`, `lazy_fork`.
-    Fork,
-    /// `merge`.
-    Merge,
-    /// `mux`.
-    Mux,
-    /// `control_merge`.
-    ControlMerge,
-    /// `br`, `cond_br`.
-    Branch,
-    /// Arithmetic, comparisons, casts, `select`.
-    Arithmetic,
-    /// `load`, `store`, `mem_controller`, `lsq`.
-    Memory,
-    /// `buffer`.
-    Buffer,
-    /// `constant`.
-    Constant,
-    /// `source`, `sink`, `join`, `blocker`.
-    Control,
-    /// `end`, `return`.
-    End,
-    /// Everything else (`instance`, bundles…).
-    Other,
-    /// A collapsed basic block standing for all its units.
-    Block,
-}
-
-impl UnitClass {
-    /// The class's name, as serialized (`control_merge`).
-    pub fn name(self) -> &'static str {
-        match self {
-            UnitClass::Argument => "argument",
-            UnitClass::Fork => "fork",
-            UnitClass::Merge => "merge",
-            UnitClass::Mux => "mux",
-            UnitClass::ControlMerge => "control_merge",
-            UnitClass::Branch => "branch",
-            UnitClass::Arithmetic => "arithmetic",
-            UnitClass::Memory => "memory",
-            UnitClass::Buffer => "buffer",
-            UnitClass::Constant => "constant",
-            UnitClass::Control => "control",
-            UnitClass::End => "end",
-            UnitClass::Other => "other",
-            UnitClass::Block => "block",
-        }
-    }
-}
 
 /// One unit: an argument or an operation.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -1,30 +1,48 @@
 //! What each operation is drawn as: its [`UnitClass`] and its one-line label.
 
-use super::model::UnitClass;
-use crate::handshake::{Op, OpKind};
+use super::class::UnitClass;
+use crate::handshake::{Func, Namer, Op, OpId, OpKind};
+
+/// The unit name of operation `id`: its unique name, else its mnemonic and id (`fork3`).
+pub fn op_name(op: &Op, id: OpId) -> String {
+    op.name
+        .clone()
+        .unwrap_or_else(|| format!("{}{}", op.kind.mnemonic(), id.0))
+}
+
+/// The unit name of argument `i` of `func`: its source name, else its value's.
+pub fn arg_name(func: &Func, namer: &Namer, i: usize) -> String {
+    func.arg_names.get(i).cloned().unwrap_or_else(|| {
+        func.args
+            .get(i)
+            .map_or_else(String::new, |&v| namer.name(v))
+    })
+}
 
 /// The class of an operation kind.
 pub fn class(kind: &OpKind) -> UnitClass {
     match kind {
-        OpKind::Fork | OpKind::LazyFork => UnitClass::Fork,
+        OpKind::Fork => UnitClass::Fork,
+        OpKind::LazyFork => UnitClass::LazyFork,
+        OpKind::Join => UnitClass::Join,
         OpKind::Merge => UnitClass::Merge,
         OpKind::Mux => UnitClass::Mux,
         OpKind::ControlMerge => UnitClass::ControlMerge,
         OpKind::Br | OpKind::CondBr => UnitClass::Branch,
-        OpKind::Bin(_)
-        | OpKind::Un(_)
-        | OpKind::Cast(_)
-        | OpKind::CmpI(_)
-        | OpKind::CmpF(_)
-        | OpKind::Select => UnitClass::Arithmetic,
-        OpKind::Load | OpKind::Store | OpKind::MemController { .. } | OpKind::Lsq { .. } => {
-            UnitClass::Memory
-        }
-        OpKind::Buffer(_) => UnitClass::Buffer,
+        OpKind::Select => UnitClass::Select,
+        OpKind::Bin(_) | OpKind::Un(_) | OpKind::Cast(_) => UnitClass::Arithmetic,
+        OpKind::CmpI(_) | OpKind::CmpF(_) => UnitClass::Compare,
+        OpKind::Load => UnitClass::Load,
+        OpKind::Store => UnitClass::Store,
+        OpKind::MemController { .. } => UnitClass::MemController,
+        OpKind::Lsq { .. } => UnitClass::Lsq,
+        OpKind::Buffer(b) => UnitClass::of_buffer(b.effective_type()),
         OpKind::Constant { .. } => UnitClass::Constant,
-        OpKind::Source | OpKind::Sink | OpKind::Join | OpKind::Blocker => UnitClass::Control,
+        OpKind::Source => UnitClass::Source,
+        OpKind::Sink => UnitClass::Sink,
         OpKind::End | OpKind::Return => UnitClass::End,
-        OpKind::Instance { .. }
+        OpKind::Blocker
+        | OpKind::Instance { .. }
         | OpKind::Bundle
         | OpKind::Unbundle
         | OpKind::Compose
@@ -99,7 +117,26 @@ mod tests {
         assert_eq!(label_of(fork), "fork ×3");
         assert_eq!(label_of(cmp), "cmpi slt");
         assert_eq!(label_of(buf), "buffer FIFO_BREAK_DV ×2");
-        assert_eq!(class(&f.op(buf).unwrap().kind), UnitClass::Buffer);
-        assert_eq!(class(&f.op(cmp).unwrap().kind), UnitClass::Arithmetic);
+        assert_eq!(class(&f.op(buf).unwrap().kind), UnitClass::FifoDv);
+        assert_eq!(class(&f.op(cmp).unwrap().kind), UnitClass::Compare);
+        assert_eq!(class(&f.op(fork).unwrap().kind), UnitClass::Fork);
+    }
+
+    #[test]
+    fn every_class_has_its_own_name_glyph_and_sentence() {
+        use crate::view::about_class;
+        use std::collections::BTreeSet;
+        for c in UnitClass::ALL {
+            if let Some(kind) = c.sample() {
+                assert_eq!(class(&kind), c, "{}", c.name());
+            }
+        }
+        let names: BTreeSet<&str> = UnitClass::ALL.iter().map(|c| c.name()).collect();
+        assert_eq!(names.len(), UnitClass::ALL.len());
+        let sentences: BTreeSet<String> = UnitClass::ALL.into_iter().map(about_class).collect();
+        assert_eq!(sentences.len(), UnitClass::ALL.len());
+        assert_eq!(UnitClass::ShiftReg.family(), "buffer");
+        assert_eq!(UnitClass::Compare.family(), "arithmetic");
+        assert_eq!(UnitClass::Mux.family(), "mux");
     }
 }

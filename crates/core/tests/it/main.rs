@@ -20,6 +20,7 @@ mod cli_buffers;
 mod cli_output;
 mod cli_synth;
 mod driver;
+mod driver_critical_path;
 mod front_api;
 mod front_diagnostics;
 mod front_labels;

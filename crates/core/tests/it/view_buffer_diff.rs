@@ -5,7 +5,7 @@
 use crate::support::corpus::load;
 use rivulet_core::driver::{compile, BufferOptions, DriverOptions};
 use rivulet_core::options::BufferAlgorithm;
-use rivulet_core::view::{buffer_diff, graph_view, GraphView, UnitClass};
+use rivulet_core::view::{buffer_diff, graph_view, GraphView};
 use std::path::Path;
 
 fn graph(kernel: &str, algorithm: BufferAlgorithm) -> GraphView {
@@ -27,7 +27,7 @@ fn graph(kernel: &str, algorithm: BufferAlgorithm) -> GraphView {
 
 fn buffers(g: &GraphView) -> Vec<usize> {
     (0..g.units.len())
-        .filter(|&u| g.units[u].class == UnitClass::Buffer)
+        .filter(|&u| g.units[u].class.is_buffer())
         .collect()
 }
 
@@ -55,11 +55,11 @@ fn two_placements_differ_by_exactly_their_unshared_buffers() {
         assert!(
             diff.only_in_first
                 .iter()
-                .all(|&u| a.units[u].class == UnitClass::Buffer)
+                .all(|&u| a.units[u].class.is_buffer())
                 && diff
                     .only_in_second
                     .iter()
-                    .all(|&u| b.units[u].class == UnitClass::Buffer),
+                    .all(|&u| b.units[u].class.is_buffer()),
             "{kernel}"
         );
         assert!(

@@ -10,13 +10,13 @@
 
 use crate::protocol::{
     CompileOutcome, StageOutcome, WireBuffers, WireDiagnostic, WireFile, WireLoop, WireMilp,
-    WireOptions, WireRtl, WireSynthesisJob, TIMING_FILE,
+    WireOptions, WirePath, WireRtl, WireStep, WireSynthesisJob, TIMING_FILE,
 };
 use base64::Engine;
 use rivulet_core::diag::SourceMap;
 use rivulet_core::driver::{
-    self, compile_files, BufferOptions, BufferReport, Compiled, DriverOptions, RtlOptions,
-    RtlOutput, StageGroup,
+    self, compile_files, BufferOptions, BufferReport, Compiled, CriticalPath, DriverOptions,
+    RtlOptions, RtlOutput, StageGroup,
 };
 use rivulet_core::options::Hdl;
 use rivulet_core::timing::{parse_timing_model, TimingModel};
@@ -162,6 +162,8 @@ fn wire_buffers(b: &BufferReport, millis: f64, timing: &str) -> WireBuffers {
         critical_path_ns: b.critical_path_ns,
         data_path_ns: b.data_path_ns,
         ready_path_ns: b.ready_path_ns,
+        critical_route: b.critical_route.as_ref().map(wire_path),
+        ready_route: b.ready_route.as_ref().map(wire_path),
         timing: timing.to_string(),
         millis,
         milp: b.milp.as_ref().map(|m| WireMilp {
@@ -193,6 +195,24 @@ fn wire_buffers(b: &BufferReport, millis: f64, timing: &str) -> WireBuffers {
                 text: text.clone(),
             })
             .collect(),
+    }
+}
+
+/// `p` for the page, its delays rounded to picoseconds (short decimals survive JSON exactly).
+fn wire_path(p: &CriticalPath) -> WirePath {
+    let ps = |ns: f64| (ns * 1000.0).round() / 1000.0;
+    WirePath {
+        steps: p
+            .steps
+            .iter()
+            .map(|s| WireStep {
+                unit: s.unit.clone(),
+                delay_ns: ps(s.delay_ns),
+                cumulative_ns: ps(s.cumulative_ns),
+            })
+            .collect(),
+        channels: p.channels.clone(),
+        total_ns: ps(p.total_ns),
     }
 }
 

@@ -5,12 +5,15 @@
 
 mod area;
 mod buffers;
+#[cfg(test)]
+pub(crate) mod fixture;
 mod graph;
 mod hardware;
 mod pipeline;
 mod rtl;
 mod simulation;
 
+pub use graph::glyph;
 pub use simulation::key as simulation_key;
 
 use crate::state::use_session;

@@ -4,6 +4,7 @@
 //! the measured initiation interval — and both circuits drawn with the buffers the other
 //! lacks marked (removed on the left, added on the right).
 
+use super::loops::measured;
 use crate::client::Compiler;
 use crate::panels::options::{AlgorithmSelect, ClockInput};
 use crate::panels::views::graph::{GraphCanvas, HeatCell};
@@ -223,17 +224,11 @@ fn buffers(n: usize) -> String {
     }
 }
 
-/// The simulator report's loop lines (`loop at bb1 (control_merge0): 65 header tokens,
-/// II = 2`) as `bb1 II 2`, joined.
+/// The simulator report's loops as `bb1 II 2`, joined.
 fn measured_ii(report: &str) -> String {
-    let loops: Vec<String> = report
-        .lines()
-        .filter_map(|l| {
-            let rest = l.trim().strip_prefix("loop at ")?;
-            let block = rest.split_whitespace().next()?;
-            let ii = rest.rsplit_once("II = ")?.1.trim();
-            Some(format!("{block} II {ii}"))
-        })
+    let loops: Vec<String> = measured(report)
+        .into_iter()
+        .map(|(block, ii)| format!("{block} II {ii}"))
         .collect();
     if loops.is_empty() {
         "–".to_string()

@@ -6,12 +6,15 @@
 //! second configuration ([`compare`]).
 
 mod compare;
+mod loops;
+mod paths;
 
 use crate::download::download_text;
 use crate::protocol::{WireBuffers, TIMING_FILE};
 use crate::state::use_session;
 use compare::Compare;
 use leptos::prelude::*;
+use paths::CriticalPaths;
 use rivulet_core::options::BufferAlgorithm;
 use rivulet_core::share::{SharedFile, MAX_FILES};
 use rivulet_core::timing::BUILTIN_JSON;
@@ -46,6 +49,15 @@ pub fn BuffersView() -> impl IntoView {
 }
 
 fn report_view(b: WireBuffers) -> impl IntoView {
+    let session = use_session();
+    // The shown compilation's simulated loops, once it was simulated.
+    let simulated = move || {
+        session.compiler.simulation.with(|s| {
+            s.as_ref()
+                .and_then(|s| s.view.as_ref())
+                .map(|v| loops::measured(&v.report))
+        })
+    };
     let substituted = (b.requested != b.algorithm).then(|| {
         view! {
             <p class="note" data-testid="buffers-substituted">
@@ -90,17 +102,31 @@ fn report_view(b: WireBuffers) -> impl IntoView {
         view! {
             <table class="throughput" data-testid="buffers-throughput">
                 <thead>
-                    <tr><th>"Loop"</th><th>"Executions"</th><th>"Predicted throughput (tokens/cycle)"</th></tr>
+                    <tr>
+                        <th>"Loop"</th>
+                        <th>"Executions"</th>
+                        <th>"Predicted throughput (tokens/cycle)"</th>
+                        <th>"Predicted II (cycles)"</th>
+                        <th title="From the simulation view's run of this compilation">"Measured II (cycles)"</th>
+                    </tr>
                 </thead>
                 <tbody>
                     {b.throughput
                         .iter()
                         .map(|l| {
+                            let name = l.name.clone();
+                            let measured = move || {
+                                simulated()
+                                    .and_then(|loops| loops::measured_for(&name, &loops))
+                                    .unwrap_or_else(|| "– (simulate to measure)".to_string())
+                            };
                             view! {
-                                <tr>
+                                <tr data-testid="loop-row">
                                     <td>{l.name.clone()}</td>
                                     <td>{l.executions}</td>
                                     <td>{format!("{:.3}", l.throughput)}</td>
+                                    <td data-testid="loop-predicted-ii">{loops::predicted_ii(l.throughput)}</td>
+                                    <td data-testid="loop-measured-ii">{measured}</td>
                                 </tr>
                             }
                         })
@@ -166,6 +192,11 @@ fn report_view(b: WireBuffers) -> impl IntoView {
                 <dt>"Placement time"</dt>
                 <dd>{format!("{:.1} ms", b.millis)}</dd>
             </dl>
+            <CriticalPaths
+                data=b.critical_route.clone()
+                ready=b.ready_route.clone()
+                clock_period_ns=b.clock_period_ns
+            />
             {substituted}
             {milp}
             {throughput}

@@ -2,15 +2,18 @@
 //! units drawn by class, control channels dashed, back edges in their own colour), with zoom
 //! (wheel, buttons, pinch), pan (drag, one finger), fit, the hovered channel's type and C
 //! variable, unit selection (click: the unit and its channels are highlighted, the hardware view
-//! shows it and the editor its C lines) and the source link ([`source`]: line colour bands, the
-//! units of the caret's line lit).
+//! shows it and the editor its C lines), the source link ([`source`]: line colour bands, the
+//! units of the caret's line lit), keyboard walking ([`keyboard`]) and the critical path the
+//! buffers view marks ([`critical`]).
 //!
 //! The drawing is the worker's [`GraphView`]; this module only renders it. [`GraphCanvas`] is
 //! shared with the simulation view, which colours the channels through an [`Overlay`], and
 //! the area view, which fills the units as a heat map ([`HeatCell`]).
 
 mod choice;
+mod critical;
 mod gesture;
+mod keyboard;
 mod shape;
 mod source;
 mod token;
@@ -21,6 +24,7 @@ use crate::view_choice::block_number;
 use gesture::Gesture;
 use leptos::prelude::*;
 use rivulet_core::view::{GraphView as Graph, UnitClass, ViewChannel, ViewUnit};
+pub use shape::glyph;
 use std::sync::Arc;
 use viewport::ViewBox;
 
@@ -111,6 +115,15 @@ pub fn GraphCanvas(
         });
     }
     let hovered = RwSignal::new(None::<usize>);
+    let marked = critical::marked(&graph);
+    let cursor = RwSignal::new(None::<keyboard::Cursor>);
+    let g = graph.clone();
+    let announced = move || {
+        cursor
+            .get()
+            .map(|c| keyboard::describe(&g, c))
+            .unwrap_or_default()
+    };
     let svg_ref = NodeRef::<leptos::svg::Svg>::new();
     // Pan and pinch; its `dragged` tells a drag from a click on a unit.
     let gesture = StoredValue::new_local(Gesture::default());
@@ -142,6 +155,22 @@ pub fn GraphCanvas(
     let units_per_px = Memo::new(move |_| {
         let (cw, ch) = size();
         vb.get().scale(cw, ch)
+    });
+    let centres: Vec<(f64, f64)> = graph
+        .units
+        .iter()
+        .map(|u| {
+            (
+                u.rect.x + u.rect.width / 2.0,
+                u.rect.y + u.rect.height / 2.0,
+            )
+        })
+        .collect();
+    Effect::new(move |_| {
+        let at = cursor.get().and_then(|c| centres.get(c.unit).copied());
+        if let Some(v) = at.and_then(|p| vb.get_untracked().following(&[p])) {
+            vb.set(v);
+        }
     });
     if let Some(o) = overlay {
         let heads: Vec<(f64, f64)> = graph.channels.iter().map(|c| c.head).collect();
@@ -248,7 +277,7 @@ pub fn GraphCanvas(
         .channels
         .iter()
         .enumerate()
-        .map(|(i, c)| channel_view(i, c, selected, hovered, overlay))
+        .map(|(i, c)| channel_view(i, c, selected, hovered, overlay, marked))
         .collect_view();
     let lit = source::lit_units(session, graph.clone());
     if !detached {
@@ -260,16 +289,19 @@ pub fn GraphCanvas(
         .iter()
         .enumerate()
         .map(|(i, u)| {
-            let band = bands.get(i).copied().flatten();
+            let link = UnitLink {
+                band: bands.get(i).copied().flatten(),
+                lit,
+                blocks_toggle,
+            };
             unit_view(
                 i,
                 u,
-                selected,
+                (selected, cursor, marked),
                 gesture,
                 overlay,
                 heat,
-                (band, lit),
-                blocks_toggle,
+                link,
             )
         })
         .collect_view();
@@ -281,11 +313,17 @@ pub fn GraphCanvas(
                 <button class="button small" data-testid="graph-zoom-out" on:click=move |_| zoom_by(0.8)>"−"</button>
                 <span class="muted" data-testid="graph-summary">{summary}</span>
                 <span class="graph-hover" data-testid="graph-hover">{hover_text}</span>
+                <critical::MarkedBar />
+                <span class="graph-focus" data-testid="graph-focus" aria-live="polite">{announced}</span>
             </div>
             <svg
                 class="graph-svg"
                 data-testid="graph-svg"
                 node_ref=svg_ref
+                tabindex="0"
+                role="application"
+                aria-label="The circuit: arrow keys walk the units along their channels, Enter selects, Escape clears"
+                on:keydown=keyboard::on_key(graph.clone(), cursor)
                 viewBox=move || vb.get().attr()
                 on:wheel=on_wheel
                 on:pointerdown=on_down
@@ -370,8 +408,10 @@ fn channel_view(
     selected: Memo<Option<usize>>,
     hovered: RwSignal<Option<usize>>,
     overlay: Option<Overlay>,
+    marked: Memo<(Vec<bool>, Vec<bool>)>,
 ) -> impl IntoView {
     let (from, to) = (c.from.0, c.to.0);
+    let critical = move || marked.with(|(_, m)| m.get(i).copied().unwrap_or(false));
     let touches = move || selected.get().is_some_and(|s| s == from || s == to);
     let state = move || {
         overlay
@@ -384,6 +424,7 @@ fn channel_view(
             class:control=c.control
             class:back=c.back
             class:hl=touches
+            class:critical=critical
             data-testid="channel"
             data-index=i
             on:mouseenter=move |_| hovered.set(Some(i))
@@ -398,15 +439,34 @@ fn channel_view(
     }
 }
 
+/// The unit selected, the keyboard's cursor and the marked critical path's units and
+/// channels.
+/// A unit's links: its line's colour band, the caret's lit units, and whether a collapsed
+/// block expands on a click.
+struct UnitLink {
+    band: Option<usize>,
+    lit: Memo<Vec<usize>>,
+    blocks_toggle: bool,
+}
+
+type Marks = (
+    Memo<Option<usize>>,
+    RwSignal<Option<keyboard::Cursor>>,
+    Memo<(Vec<bool>, Vec<bool>)>,
+);
+
 fn unit_view(
     i: usize,
     u: &ViewUnit,
-    selected: Memo<Option<usize>>,
+    (selected, cursor, marked): Marks,
     gesture: StoredValue<Gesture, LocalStorage>,
     overlay: Option<Overlay>,
     heat: Option<Signal<Vec<Option<HeatCell>>>>,
-    (band, lit): (Option<usize>, Memo<Vec<usize>>),
-    blocks_toggle: bool,
+    UnitLink {
+        band,
+        lit,
+        blocks_toggle,
+    }: UnitLink,
 ) -> impl IntoView {
     let session = use_session();
     let r = u.rect;
@@ -415,20 +475,23 @@ fn unit_view(
         .then(|| block_number(&u.name))
         .flatten();
     let name = u.name.clone();
-    let class = u.class.name();
+    let (class, glyph) = (u.class.family(), u.class.name());
     let cell = move || heat.and_then(|h| h.with(|v| v.get(i).cloned().flatten()));
     let label = u.label.clone();
     let caption = move || cell().map_or_else(|| label.clone(), |c| c.caption);
     view! {
         <g
-            class=format!("unit unit-{class}")
+            class=format!("unit unit-{class} unit-{glyph}")
             class:heated=move || cell().is_some()
             style=move || cell().map(|c| format!("--heat: {}", c.colour))
             class:selected=move || selected.get() == Some(i)
             class:lit=move || lit.with(|l| l.contains(&i))
+            class:focused=move || cursor.get().is_some_and(|c| c.unit == i)
+            class:critical=move || marked.with(|(m, _)| m.get(i).copied().unwrap_or(false))
             class:deadlock=move || overlay.is_some_and(|o| o.stuck.with(|s| s.contains(&i)))
             data-testid="unit"
             data-kind=class
+            data-glyph=glyph
             data-name=u.name.clone()
             on:click=move |_| {
                 if gesture.with_value(Gesture::dragged) {

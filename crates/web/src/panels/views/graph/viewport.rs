@@ -199,8 +199,9 @@ impl ViewBox {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::panels::views::fixture;
     use rivulet_core::layout::Rect;
-    use rivulet_core::view::{BlockBox, UnitClass, ViewChannel, ViewUnit};
+    use rivulet_core::view::{BlockBox, ViewChannel, ViewUnit};
 
     fn graph(width: f64, height: f64) -> GraphView {
         GraphView {
@@ -249,41 +250,14 @@ mod tests {
         };
         g.blocks = vec![block("bb0", 0.0), block("bb1", 3000.0)];
         let unit = |bb: u32| ViewUnit {
-            name: String::new(),
-            class: UnitClass::Arithmetic,
-            mnemonic: String::new(),
-            label: String::new(),
-            about: String::new(),
             bb: Some(bb),
-            rect: Rect {
-                x: 0.0,
-                y: 0.0,
-                width: 1.0,
-                height: 1.0,
-            },
-            in_ports: 0,
-            out_ports: 0,
-            ports: Vec::new(),
-            hw: String::new(),
-            origin: None,
+            ..fixture::unit("")
         };
         // bb0 has more units, but bb1 is a loop (a back edge arrives there).
         g.units = vec![unit(0), unit(0), unit(0), unit(1)];
         g.channels = vec![ViewChannel {
-            name: String::new(),
-            value: 0,
-            ty: String::new(),
-            var: String::new(),
-            through: Vec::new(),
-            control: false,
             back: true,
-            from: (3, 0),
-            to: (3, 0),
-            from_role: String::new(),
-            to_role: String::new(),
-            path: String::new(),
-            tail: (0.0, 0.0),
-            head: (0.0, 0.0),
+            ..fixture::channel(0, (3, 0), (3, 0))
         }];
         let v = ViewBox::opening(&g, 800.0, 600.0);
         assert_eq!(v.scale(800.0, 600.0), 1.0);

@@ -1,11 +1,17 @@
 //! The hardware view: the unit selected in the graph view (or picked here) with its ports
 //! unbundled into data, valid, ready and extra signals — width and direction, drawn as wires
 //! into and out of the unit: data and valid point downstream, ready (and upstream extras)
-//! point upstream — and the text of its `hw.module` in the Synth netlist.
+//! point upstream — and the text of its `hw.module` in the Synth netlist. Each port says its
+//! role, and each channel the unit and port at its other end, as a button that shows that
+//! unit ([`links`]): the circuit can be walked port by port.
+
+mod links;
 
 use crate::state::use_session;
 use leptos::prelude::*;
+use links::{links, role_of, Link};
 use rivulet_core::view::{ViewPort, ViewUnit};
+use std::sync::Arc;
 
 /// Height of one port row of the drawing.
 const ROW: f64 = 20.0;
@@ -18,15 +24,16 @@ const BOX: f64 = 130.0;
 #[component]
 pub fn HardwareView() -> impl IntoView {
     let session = use_session();
-    let units = Memo::new(move |_| {
+    let graph = Memo::new(move |_| {
         session.compiler.outcome.with(|o| {
             o.as_ref()
                 .and_then(|o| o.graph.as_ref())
-                .map(|g| g.units.clone())
+                .map(|g| Arc::new(g.clone()))
         })
     });
+    let units = move || graph.with(|g| g.as_ref().map(|g| g.units.clone()));
     let picker = move || {
-        units.get().map(|us| {
+        units().map(|us| {
             let current = session.selected_unit.get().unwrap_or_default();
             view! {
                 <label class="hw-pick">
@@ -50,14 +57,15 @@ pub fn HardwareView() -> impl IntoView {
         })
     };
     let shown = move || {
-        let us = units.get()?;
+        let g = graph.get()?;
         let name = session.selected_unit.get()?;
-        us.into_iter().find(|u| u.name == name)
+        let i = g.units.iter().position(|u| u.name == name)?;
+        Some((g.units[i].clone(), links(&g, i)))
     };
     view! {
         <div class="hardware" data-testid="hardware">
             {picker}
-            {move || match (units.with(Option::is_some), shown()) {
+            {move || match (graph.with(Option::is_some), shown()) {
                 (false, _) => view! {
                     <p class="muted" data-testid="hw-empty">"Compile, then select a unit in the graph view."</p>
                 }
@@ -66,13 +74,13 @@ pub fn HardwareView() -> impl IntoView {
                     <p class="muted" data-testid="hw-empty">"Select a unit in the graph view or in the list above."</p>
                 }
                 .into_any(),
-                (true, Some(u)) => unit_view(u).into_any(),
+                (true, Some((u, l))) => unit_view(u, l).into_any(),
             }}
         </div>
     }
 }
 
-fn unit_view(u: ViewUnit) -> impl IntoView {
+fn unit_view(u: ViewUnit, links: Vec<Link>) -> impl IntoView {
     let bb = u.bb.map_or(String::new(), |b| format!(" · bb{b}"));
     let head = format!("{} · {}{} · {} ports", u.name, u.label, bb, u.ports.len());
     let text = if u.hw.is_empty() {
@@ -84,7 +92,7 @@ fn unit_view(u: ViewUnit) -> impl IntoView {
         <p class="hw-head" data-testid="hw-head">{head}</p>
         {diagram(&u)}
         <table class="hw-ports" data-testid="hw-ports">
-            <thead><tr><th>"port"</th><th>"signal"</th><th>"width"</th><th>"direction"</th></tr></thead>
+            <thead><tr><th>"port"</th><th>"signal"</th><th>"width"</th><th>"direction"</th><th>"role"</th></tr></thead>
             <tbody>
                 {u.ports
                     .iter()
@@ -94,12 +102,57 @@ fn unit_view(u: ViewUnit) -> impl IntoView {
                             <td>{p.role.clone()}</td>
                             <td>{p.width}</td>
                             <td>{p.dir.clone()}</td>
+                            <td data-testid="hw-port-role">{role_of(&links, p.operand, p.index).to_string()}</td>
                         </tr>
                     })
                     .collect_view()}
             </tbody>
         </table>
+        {connections(&links)}
         <pre class="ir-text" tabindex="0" data-testid="hw-text">{text}</pre>
+    }
+}
+
+/// One row per channel of the unit: its port and role, and the unit and port at the other
+/// end as a button that shows that unit.
+fn connections(links: &[Link]) -> impl IntoView {
+    let session = use_session();
+    let rows = links
+        .iter()
+        .map(|l| {
+            let here = match (l.operand, l.role.as_str()) {
+                (true, "") => format!("in {}", l.index),
+                (false, "") => format!("out {}", l.index),
+                (true, role) => format!("in {} ({role})", l.index),
+                (false, role) => format!("out {} ({role})", l.index),
+            };
+            let other = l.other.clone();
+            let arrow = if l.operand { "from" } else { "to" };
+            view! {
+                <tr data-testid="hw-link-row" data-role=l.role.clone() data-operand=l.operand.to_string()>
+                    <td class="mono">{here}</td>
+                    <td class="mono">{l.channel.clone()}</td>
+                    <td>
+                        {arrow}" "
+                        <button
+                            class="button small hw-link"
+                            data-testid="hw-link"
+                            data-unit=l.other.clone()
+                            title="Show this unit's hardware"
+                            on:click=move |_| session.selected_unit.set(Some(other.clone()))
+                        >
+                            {format!("{} {}", l.other, l.other_port)}
+                        </button>
+                    </td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <table class="hw-ports hw-links" data-testid="hw-links">
+            <thead><tr><th>"port"</th><th>"channel"</th><th>"connects"</th></tr></thead>
+            <tbody>{rows}</tbody>
+        </table>
     }
 }
 

@@ -1,0 +1,122 @@
+//! Where each of a unit's channels leads: for every input and output, its role (a mux's
+//! select, a branch's true output…) and the unit and port at its other end, so that the
+//! hardware view can walk the circuit port by port.
+
+use rivulet_core::view::GraphView;
+
+/// One channel of a unit, seen from the unit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Link {
+    /// True for an input (operand), false for an output (result).
+    pub operand: bool,
+    /// The operand or result index.
+    pub index: u32,
+    /// The port's role at this unit (`select`, `true`…), or empty.
+    pub role: String,
+    /// The channel's value as printed (`%5#1`).
+    pub channel: String,
+    /// The unit at the other end.
+    pub other: String,
+    /// Its port: `out 1`, `in 0`, with its role there if it has one (`out 0 (true)`).
+    pub other_port: String,
+}
+
+/// The channels of unit `u` of `graph`, inputs by operand, then outputs by result.
+pub fn links(graph: &GraphView, u: usize) -> Vec<Link> {
+    let name = |i: usize| {
+        graph
+            .units
+            .get(i)
+            .map_or("?", |u| u.name.as_str())
+            .to_string()
+    };
+    let port = |dir: &str, index: u32, role: &str| {
+        if role.is_empty() {
+            format!("{dir} {index}")
+        } else {
+            format!("{dir} {index} ({role})")
+        }
+    };
+    let mut inputs: Vec<Link> = graph
+        .channels
+        .iter()
+        .filter(|c| c.to.0 == u)
+        .map(|c| Link {
+            operand: true,
+            index: c.to.1,
+            role: c.to_role.clone(),
+            channel: c.name.clone(),
+            other: name(c.from.0),
+            other_port: port("out", c.from.1, &c.from_role),
+        })
+        .collect();
+    let mut outputs: Vec<Link> = graph
+        .channels
+        .iter()
+        .filter(|c| c.from.0 == u)
+        .map(|c| Link {
+            operand: false,
+            index: c.from.1,
+            role: c.from_role.clone(),
+            channel: c.name.clone(),
+            other: name(c.to.0),
+            other_port: port("in", c.to.1, &c.to_role),
+        })
+        .collect();
+    inputs.sort_by_key(|l| l.index);
+    outputs.sort_by_key(|l| l.index);
+    inputs.extend(outputs);
+    inputs
+}
+
+/// The role of a unit's port (operand or result `index`) among its `links`, or empty.
+pub fn role_of(links: &[Link], operand: bool, index: u32) -> &str {
+    links
+        .iter()
+        .find(|l| l.operand == operand && l.index == index)
+        .map_or("", |l| l.role.as_str())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::panels::views::fixture::{graph, with_roles};
+
+    #[test]
+    fn each_channel_says_its_role_and_where_it_leads() {
+        let graph = graph(
+            &["br0", "mux0", "add0"],
+            vec![
+                with_roles(1, (1, 0), (2, 0), ("", "")),
+                with_roles(2, (0, 1), (1, 0), ("false", "select")),
+                with_roles(3, (0, 0), (1, 1), ("true", "")),
+            ],
+        );
+        let l = links(&graph, 1);
+        let seen: Vec<(bool, u32, &str, &str, &str)> = l
+            .iter()
+            .map(|l| {
+                let (role, other, port) = (&l.role, &l.other, &l.other_port);
+                (
+                    l.operand,
+                    l.index,
+                    role.as_str(),
+                    other.as_str(),
+                    port.as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            seen,
+            [
+                (true, 0, "select", "br0", "out 1 (false)"),
+                (true, 1, "", "br0", "out 0 (true)"),
+                (false, 0, "", "add0", "in 0"),
+            ]
+        );
+        assert_eq!(l[0].channel, "%2");
+        assert_eq!(role_of(&l, true, 0), "select");
+        assert_eq!(role_of(&l, false, 0), "");
+        assert!(links(&graph, 7).is_empty());
+    }
+}
