@@ -1,8 +1,8 @@
 //! Where each of a unit's channels leads: for every input and output, its role (a mux's
-//! select, a branch's true output…) and the unit and port at its other end, so that the
-//! hardware view can walk the circuit port by port.
+//! select, a branch's true output…), the C variable it carries, and the unit and port at its
+//! other end, so that the hardware view can walk the circuit port by port.
 
-use rivulet_core::view::GraphView;
+use rivulet_core::view::{GraphView, ViewChannel};
 
 /// One channel of a unit, seen from the unit.
 #[derive(Clone, Debug, PartialEq)]
@@ -13,12 +13,20 @@ pub struct Link {
     pub index: u32,
     /// The port's role at this unit (`select`, `true`…), or empty.
     pub role: String,
-    /// The channel's value as printed (`%5#1`).
+    /// The channel's value as printed, with the C variable it carries (`%5#1 (tmp)`).
     pub channel: String,
     /// The unit at the other end.
     pub other: String,
     /// Its port: `out 1`, `in 0`, with its role there if it has one (`out 0 (true)`).
     pub other_port: String,
+}
+
+/// A channel's value as printed, with the C variable it carries if any.
+fn channel_text(c: &ViewChannel) -> String {
+    match c.var.as_str() {
+        "" => c.name.clone(),
+        var => format!("{} ({var})", c.name),
+    }
 }
 
 /// The channels of unit `u` of `graph`, inputs by operand, then outputs by result.
@@ -45,7 +53,7 @@ pub fn links(graph: &GraphView, u: usize) -> Vec<Link> {
             operand: true,
             index: c.to.1,
             role: c.to_role.clone(),
-            channel: c.name.clone(),
+            channel: channel_text(c),
             other: name(c.from.0),
             other_port: port("out", c.from.1, &c.from_role),
         })
@@ -58,7 +66,7 @@ pub fn links(graph: &GraphView, u: usize) -> Vec<Link> {
             operand: false,
             index: c.from.1,
             role: c.from_role.clone(),
-            channel: c.name.clone(),
+            channel: channel_text(c),
             other: name(c.to.0),
             other_port: port("in", c.to.1, &c.to_role),
         })
@@ -115,6 +123,9 @@ mod tests {
             ]
         );
         assert_eq!(l[0].channel, "%2");
+        let mut named = graph.clone();
+        named.channels[1].var = "i".into();
+        assert_eq!(links(&named, 1)[0].channel, "%2 (i)");
         assert_eq!(role_of(&l, true, 0), "select");
         assert_eq!(role_of(&l, false, 0), "");
         assert!(links(&graph, 7).is_empty());
