@@ -93,6 +93,15 @@ for (const name of ['fir', 'stencil_2d', 'matvec']) {
     await app.compile();
     await app.view('graph').click();
     await expect(page.getByTestId('unit').first()).toBeVisible();
+    // Units are on screen (not an empty corner of the drawing).
+    const shown = await page.getByTestId('graph-svg').evaluate((svg) => {
+      const box = svg.getBoundingClientRect();
+      return [...svg.querySelectorAll('[data-testid="unit"]')].filter((u) => {
+        const r = u.getBoundingClientRect();
+        return r.right > box.left && r.left < box.right && r.bottom > box.top && r.top < box.bottom;
+      }).length;
+    });
+    expect(shown).toBeGreaterThanOrEqual(5);
     // Labels are at least 11 px tall on screen.
     const height = await page.locator('.unit-name').first().evaluate((e) => e.getBoundingClientRect().height);
     expect(height).toBeGreaterThanOrEqual(11);

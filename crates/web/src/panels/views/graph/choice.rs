@@ -1,22 +1,45 @@
 //! Which drawing of the circuit the Graph tab shows: the compilation's full view, or the
 //! worker's drawing with the user's [`crate::view_choice::ViewChoice`] (simplified, blocks
-//! collapsed), asked for when the choice or the circuit changes. While it is on its way the
-//! full view stays.
+//! collapsed), asked for when the choice or the circuit changes. While it is on its way the tab
+//! says so (showing the full view meanwhile would make it keep that drawing's viewport). A new
+//! choice of drawing forgets the viewport, whose coordinates belonged to the other drawing.
 
 use crate::state::{use_session, Session};
 use leptos::prelude::*;
 use rivulet_core::view::{GraphView, ViewOptions};
 use std::sync::Arc;
 
-/// A graph and the worker's time for it; `None` inside: no circuit; `None` outside: nothing
-/// compiled.
-type Shown = Option<Option<(Arc<GraphView>, f64)>>;
+/// The compilation's full view and the worker's time for it; `None` inside: no circuit;
+/// `None` outside: nothing compiled.
+pub type Full = Option<Option<(Arc<GraphView>, f64)>>;
 
-/// The graph to show, given the compilation's full view `full`.
-pub fn shown(session: Session, full: Memo<Shown>) -> Memo<Shown> {
+/// What the Graph tab shows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Drawing {
+    /// Nothing compiled.
+    NotCompiled,
+    /// The compilation stopped before there was a circuit.
+    NoCircuit,
+    /// The chosen drawing is on its way from the worker.
+    Pending,
+    /// A drawing and the worker's time for it.
+    Ready(Arc<GraphView>, f64),
+}
+
+/// The drawing to show, given the compilation's full view `full`.
+pub fn shown(session: Session, full: Memo<Full>) -> Memo<Drawing> {
     let wanted = Memo::new(move |_| {
         let units = full.with(|f| f.as_ref()?.as_ref().map(|(g, _)| g.units.len()))?;
         Some(session.view_choice.with(|c| c.options(units)))
+    });
+    Effect::new(move |previous: Option<Option<ViewOptions>>| {
+        let now = wanted.get();
+        if let (Some(Some(before)), Some(after)) = (&previous, &now) {
+            if before != after {
+                session.viewport.set(None);
+            }
+        }
+        now
     });
     Effect::new(move |_| {
         let Some(options) = wanted.get() else { return };
@@ -29,16 +52,20 @@ pub fn shown(session: Session, full: Memo<Shown>) -> Memo<Shown> {
         }
     });
     Memo::new(move |_| {
-        let options = wanted.get();
-        if options.is_none() || options == Some(ViewOptions::default()) {
-            return full.get();
-        }
-        session.compiler.viewed.with(|v| match v {
-            Some(v) if Some(&v.options) == options.as_ref() => {
-                Some(Some((v.graph.clone(), v.millis)))
+        let drawing = match full.get() {
+            None => return Drawing::NotCompiled,
+            Some(None) => return Drawing::NoCircuit,
+            Some(Some((g, ms))) => Drawing::Ready(g, ms),
+        };
+        match wanted.get() {
+            Some(options) if options != ViewOptions::default() => {
+                session.compiler.viewed.with(|v| match v {
+                    Some(v) if v.options == options => Drawing::Ready(v.graph.clone(), v.millis),
+                    _ => Drawing::Pending,
+                })
             }
-            _ => full.get(),
-        })
+            _ => drawing,
+        }
     })
 }
 

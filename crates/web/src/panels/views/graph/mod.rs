@@ -21,6 +21,7 @@ mod viewport;
 
 use crate::state::use_session;
 use crate::view_choice::block_number;
+use choice::Drawing;
 use gesture::Gesture;
 use leptos::prelude::*;
 use rivulet_core::view::{GraphView as Graph, UnitClass, ViewChannel, ViewUnit};
@@ -65,17 +66,22 @@ pub fn GraphView() -> impl IntoView {
     });
     let graph = choice::shown(session, full);
     move || match graph.get() {
-        None => {
+        Drawing::NotCompiled => {
             view! { <p class="muted" data-testid="graph-empty">"Compile to see the circuit."</p> }
                 .into_any()
         }
-        Some(None) => view! {
+        Drawing::NoCircuit => view! {
             <p class="muted" data-testid="graph-empty">
                 "No circuit: the compilation stopped before buffer placement (see the diagnostics)."
             </p>
         }
         .into_any(),
-        Some(Some((g, ms))) => view! {
+        Drawing::Pending => view! {
+            <choice::ViewControls />
+            <p class="muted" data-testid="graph-pending">"Drawing the circuit…"</p>
+        }
+        .into_any(),
+        Drawing::Ready(g, ms) => view! {
             <choice::ViewControls />
             <GraphCanvas graph=g overlay=None millis=ms blocks_toggle=true />
         }
