@@ -33,6 +33,9 @@ test('the simplified view hides buffers, forks, sinks and constants and keeps th
   // constants go with them).
   const kept = full.filter((u) => !hiddenKind(u) && !u.name.startsWith('source')).map((u) => u.name).sort();
   expect(simple.map((u) => u.name).filter((n) => !n.startsWith('source')).sort()).toEqual(kept);
+  // Units keep the colour band the editor gives their line (line 10: the loop body).
+  const bodyBand = (await page.locator('[data-testid="bands"] [data-line="10"]').getAttribute('class')).match(/band-\d/)[0];
+  await expect(page.locator('[data-testid="unit"][data-name="muli0"] .band-stripe')).toHaveClass(new RegExp(bodyBand));
   // Constants are written on their consumers: fir compares i with 64.
   await expect(page.locator('[data-testid="unit"][data-name="cmpi0"]')).toContainText('= 64');
   await toggle.uncheck();

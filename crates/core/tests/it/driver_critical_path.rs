@@ -1,11 +1,10 @@
 //! The critical paths the buffer report carries: their delays sum to the reported critical
 //! delays, and consecutive units are joined by the channel between them in the graph view.
 
-use crate::support::corpus::load;
-use rivulet_core::driver::{compile, BufferOptions, CriticalPath, DriverOptions};
+use crate::support::corpus::placed;
+use rivulet_core::driver::CriticalPath;
 use rivulet_core::options::BufferAlgorithm;
 use rivulet_core::view::{graph_view, GraphView};
-use std::path::Path;
 
 /// The graph view of `kernel` placed by `algorithm`, its data/valid and ready paths and
 /// their reported delays.
@@ -18,19 +17,7 @@ type Placed = (
 );
 
 fn compiled(kernel: &str, algorithm: BufferAlgorithm) -> Placed {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/kernels")
-        .join(kernel)
-        .join(format!("{kernel}.c"));
-    let (mut sources, id, mut lookup) = load(&file).unwrap();
-    let options = DriverOptions {
-        buffers: BufferOptions {
-            algorithm,
-            clock_period_ns: 4.0,
-        },
-        ..DriverOptions::default()
-    };
-    let out = compile(&mut sources, id, &mut lookup, &options, &mut |_| {});
+    let out = placed(kernel, algorithm);
     let graph = graph_view(out.kernel().expect("a kernel"), None);
     let b = out.buffers.expect("a buffer report");
     (

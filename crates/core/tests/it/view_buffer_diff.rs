@@ -2,27 +2,12 @@
 //! placement compared with itself differs nowhere, one compared with no buffers differs by all
 //! of its buffers, and between two placements the difference accounts for the counts.
 
-use crate::support::corpus::load;
-use rivulet_core::driver::{compile, BufferOptions, DriverOptions};
+use crate::support::corpus::placed;
 use rivulet_core::options::BufferAlgorithm;
 use rivulet_core::view::{buffer_diff, graph_view, GraphView};
-use std::path::Path;
 
 fn graph(kernel: &str, algorithm: BufferAlgorithm) -> GraphView {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/kernels")
-        .join(kernel)
-        .join(format!("{kernel}.c"));
-    let (mut sources, id, mut lookup) = load(&file).unwrap();
-    let options = DriverOptions {
-        buffers: BufferOptions {
-            algorithm,
-            clock_period_ns: 4.0,
-        },
-        ..DriverOptions::default()
-    };
-    let out = compile(&mut sources, id, &mut lookup, &options, &mut |_| {});
-    graph_view(out.kernel().expect("a kernel"), None)
+    graph_view(placed(kernel, algorithm).kernel().expect("a kernel"), None)
 }
 
 fn buffers(g: &GraphView) -> Vec<usize> {

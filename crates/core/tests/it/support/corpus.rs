@@ -103,6 +103,19 @@ pub fn compile(file: &Path, options: &DriverOptions) -> Result<(Compiled, Source
     Ok((out, sources))
 }
 
+/// `tests/kernels/<name>` compiled through buffer placement with `algorithm` at 4 ns.
+pub fn placed(name: &str, algorithm: rivulet_core::options::BufferAlgorithm) -> Compiled {
+    let options = DriverOptions {
+        buffers: BufferOptions {
+            algorithm,
+            clock_period_ns: 4.0,
+        },
+        ..DriverOptions::default()
+    };
+    let (out, _) = compile(&kernel_file("tests/kernels", name), &options).expect("corpus kernel");
+    out
+}
+
 /// The materialized (unbuffered) circuit of `tests/kernels/<name>` and its interpreter's arc
 /// profile; panics if the kernel does not compile or run.
 pub fn circuit_and_profile(name: &str) -> (Func, ArcProfile) {

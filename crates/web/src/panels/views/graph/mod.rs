@@ -289,7 +289,7 @@ pub fn GraphCanvas(
     if !detached {
         source::follow_lit(graph.clone(), lit, vb);
     }
-    let bands = source::bands(&graph);
+    let bands = source::bands(session, &graph);
     let units = graph
         .units
         .iter()

@@ -45,9 +45,16 @@ pub fn follow_lit(graph: Arc<GraphView>, lit: Memo<Vec<usize>>, vb: RwSignal<Vie
     });
 }
 
-/// Each unit's band (by index), if it came from a line.
-pub fn bands(graph: &GraphView) -> Vec<Option<usize>> {
-    unit_bands(graph, &line_bands(graph))
+/// Each unit's band (by index), if it came from a line. Bands are numbered over the
+/// compilation's full view, as the editor numbers them, so that a simplified drawing (where some
+/// lines have no units left) keeps the editor's colours.
+pub fn bands(session: Session, graph: &GraphView) -> Vec<Option<usize>> {
+    let lines = session
+        .compiler
+        .outcome
+        .with_untracked(|o| o.as_ref().and_then(|o| o.graph.as_ref()).map(line_bands))
+        .unwrap_or_else(|| line_bands(graph));
+    unit_bands(graph, &lines)
 }
 
 /// The band stripe along a unit's left edge.

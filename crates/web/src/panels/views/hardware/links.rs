@@ -45,36 +45,33 @@ pub fn links(graph: &GraphView, u: usize) -> Vec<Link> {
             format!("{dir} {index} ({role})")
         }
     };
-    let mut inputs: Vec<Link> = graph
-        .channels
-        .iter()
-        .filter(|c| c.to.0 == u)
-        .map(|c| Link {
-            operand: true,
-            index: c.to.1,
-            role: c.to_role.clone(),
-            channel: channel_text(c),
-            other: name(c.from.0),
-            other_port: port("out", c.from.1, &c.from_role),
-        })
-        .collect();
-    let mut outputs: Vec<Link> = graph
-        .channels
-        .iter()
-        .filter(|c| c.from.0 == u)
-        .map(|c| Link {
-            operand: false,
-            index: c.from.1,
-            role: c.from_role.clone(),
-            channel: channel_text(c),
-            other: name(c.to.0),
-            other_port: port("in", c.to.1, &c.to_role),
-        })
-        .collect();
-    inputs.sort_by_key(|l| l.index);
-    outputs.sort_by_key(|l| l.index);
-    inputs.extend(outputs);
-    inputs
+    // The unit's inputs (`operand`) or outputs, by index.
+    let side = |operand: bool| {
+        let mut links: Vec<Link> = graph
+            .channels
+            .iter()
+            .filter_map(|c| {
+                let ((here, here_role), (there, there_role), there_dir) = if operand {
+                    ((c.to, &c.to_role), (c.from, &c.from_role), "out")
+                } else {
+                    ((c.from, &c.from_role), (c.to, &c.to_role), "in")
+                };
+                (here.0 == u).then(|| Link {
+                    operand,
+                    index: here.1,
+                    role: here_role.clone(),
+                    channel: channel_text(c),
+                    other: name(there.0),
+                    other_port: port(there_dir, there.1, there_role),
+                })
+            })
+            .collect();
+        links.sort_by_key(|l| l.index);
+        links
+    };
+    let mut links = side(true);
+    links.extend(side(false));
+    links
 }
 
 /// The role of a unit's port (operand or result `index`) among its `links`, or empty.
