@@ -5,8 +5,10 @@ import { AppPage } from '../pages/app-page.mjs';
 
 const hidden = ['buffer', 'fork', 'sink', 'constant'];
 
-/** Units drawn, per `data-kind`, and their names. */
+/** Units drawn, per `data-kind`, and their names, once the chosen drawing has arrived. */
 async function drawn(page) {
+  await expect(page.getByTestId('graph-pending')).toHaveCount(0);
+  await expect(page.getByTestId('unit').first()).toBeVisible();
   return page.locator('[data-testid="unit"]').evaluateAll((els) => els.map((e) => ({
     kind: e.getAttribute('data-kind'), name: e.getAttribute('data-name'),
   })));
