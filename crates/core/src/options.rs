@@ -1,5 +1,6 @@
 //! The typed options of a compilation, one type per concept, shared by the CLI, the driver, the
-//! web worker's protocol and share links: the buffer placement algorithm and the RTL language.
+//! web worker's protocol and share links: the buffer placement algorithm, the memory ordering
+//! mode and the RTL language.
 //! Other closed sets of names that cross the same boundaries (stage groups, severities, solver
 //! and simulation statuses) are declared next to their owners with [`named_enum!`].
 //!
@@ -133,6 +134,27 @@ impl BufferAlgorithm {
         matches!(self, BufferAlgorithm::Fpga20 | BufferAlgorithm::Fpl22)
     }
 }
+
+/// How the loads and stores of an array that may conflict are kept in order
+/// (docs/memory-ordering.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum MemoryMode {
+    /// Per array, by the dependence analysis and the cost rule: a memory controller when no
+    /// pair may conflict, else a load-store queue or the ordering token.
+    #[default]
+    Auto,
+    /// A load-store queue on every array with a pair that may conflict.
+    Lsq,
+    /// The ordering token on every array with a pair that may conflict.
+    Token,
+}
+
+named_enum!(MemoryMode, "memory mode" {
+    Auto => "auto",
+    Lsq => "lsq",
+    Token => "token",
+});
 
 /// The hardware description language of the generated RTL.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]

@@ -120,6 +120,8 @@ pub struct DriverOptions {
     pub simulate: Option<SimOptions>,
     /// Skip the `optimize-bitwidths` stage: every unit keeps its C type's width.
     pub no_bitwidth_opt: bool,
+    /// How memory accesses that may conflict are ordered.
+    pub memory: crate::options::MemoryMode,
 }
 
 impl DriverOptions {

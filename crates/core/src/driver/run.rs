@@ -94,6 +94,7 @@ fn run(
         &prog.placeholders,
         sources,
         !options.no_bitwidth_opt,
+        options.memory,
         diags,
         &mut observer,
     );

@@ -23,7 +23,8 @@
 //! An access is self-ordered (a port is first-in first-out). Distinct arrays never alias
 //! (the kernel's array parameters are assumed not to overlap, as in Dynamatic).
 //! Accesses that may conflict with some other access are *ordered*: they are chained through
-//! the memory's token in program order ([`super::memory`]).
+//! the memory's token in program order ([`super::memory`]), or the whole memory is served by
+//! a load-store queue ([`super::lsq`]).
 
 use crate::bits::sign_extend;
 use crate::cfg::analysis::{Cfg, Loop};
@@ -295,8 +296,20 @@ impl Ctx<'_> {
     }
 }
 
-/// The accesses that must be ordered, with their memory's index.
-pub fn ordered_accesses(f: &Function, cfg: &Cfg) -> BTreeMap<Inst, u32> {
+/// What the analysis found about the memories' accesses.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MemoryOrdering {
+    /// The accesses that may conflict with another, with their memory's index.
+    pub ordered: BTreeMap<Inst, u32>,
+    /// The memories with a pair that may conflict inside one loop (both accesses in the
+    /// same loop body).
+    pub conflict_in_loop: BTreeSet<u32>,
+    /// Every access of each memory, in program order (reverse post-order of blocks).
+    pub accesses: BTreeMap<u32, Vec<Inst>>,
+}
+
+/// Analyzes every memory's accesses (see the module doc).
+pub fn analyze(f: &Function, cfg: &Cfg) -> MemoryOrdering {
     let mut inst_block = BTreeMap::new();
     for &b in &cfg.rpo {
         for &i in &f.block(b).insts {
@@ -330,7 +343,7 @@ pub fn ordered_accesses(f: &Function, cfg: &Cfg) -> BTreeMap<Inst, u32> {
             });
         }
     }
-    let mut out = BTreeMap::new();
+    let mut out = MemoryOrdering::default();
     for (m, accs) in per_mem {
         let mut marked = BTreeSet::new();
         for (x, a) in accs.iter().enumerate() {
@@ -338,10 +351,24 @@ pub fn ordered_accesses(f: &Function, cfg: &Cfg) -> BTreeMap<Inst, u32> {
                 if (a.store || b.store) && !cx.independent(a, b) {
                     marked.insert(a.inst);
                     marked.insert(b.inst);
+                    let in_loop = cx
+                        .loops
+                        .iter()
+                        .any(|l| l.blocks.contains(&a.block) && l.blocks.contains(&b.block));
+                    if in_loop {
+                        out.conflict_in_loop.insert(m);
+                    }
                 }
             }
         }
-        out.extend(marked.into_iter().map(|i| (i, m)));
+        out.ordered.extend(marked.into_iter().map(|i| (i, m)));
+        out.accesses
+            .insert(m, accs.iter().map(|a| a.inst).collect());
     }
     out
+}
+
+/// The accesses that must be ordered, with their memory's index.
+pub fn ordered_accesses(f: &Function, cfg: &Cfg) -> BTreeMap<Inst, u32> {
+    analyze(f, cfg).ordered
 }

@@ -51,6 +51,7 @@ impl Lowerer<'_> {
             Terminator::Return(v) => {
                 let v = v.map(|v| self.value(b, v));
                 self.exits.push((b, ctrl, v));
+                self.lsq_exit(b);
             }
             Terminator::Unreachable => {}
         }

@@ -1,6 +1,7 @@
 //! Liveness of the values that flow between basic blocks in the Handshake circuit.
 //!
-//! A *flow* is either a CFG value or the ordering token of a memory ([`Flow::Tok`]). Constants
+//! A *flow* is either a CFG value or the ordering token of a memory ([`Flow::Tok`]; for a
+//! memory with a load-store queue, its allocation token). Constants
 //! and undefined values never flow: they are rebuilt in every block that uses them. Placeholder
 //! outputs (values of `__init*()` calls) are defined where their placeholder call is, not where
 //! the `__init*()` call is. The result lists, per block, the flows that enter it: the block's
@@ -31,6 +32,9 @@ pub struct FlowInfo<'a> {
     pub init_values: &'a BTreeSet<Value>,
     /// The memories each ordered access threads the token of.
     pub ordered: &'a BTreeMap<Inst, u32>,
+    /// The memories served by a load-store queue: their tokens reach every return (where
+    /// they become the queue's `ctrlEnd`).
+    pub lsq: &'a BTreeSet<u32>,
 }
 
 impl FlowInfo<'_> {
@@ -85,7 +89,10 @@ pub fn live_ins(info: &FlowInfo<'_>, cfg: &Cfg) -> BTreeMap<Block, Vec<Flow>> {
             u.extend(iu.into_iter().filter(|x| !d.contains(x)));
             d.extend(id);
         }
-        let term = info.flows(bd.term.operands());
+        let mut term = info.flows(bd.term.operands());
+        if matches!(bd.term, crate::cfg::ir::Terminator::Return(_)) {
+            term.extend(info.lsq.iter().map(|&m| Flow::Tok(m)));
+        }
         u.extend(term.into_iter().filter(|x| !d.contains(x)));
         uses.insert(b, u);
         defs.insert(b, d);

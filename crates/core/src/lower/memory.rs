@@ -88,8 +88,18 @@ pub fn memref_type(md: &MemData) -> Type {
 /// A lowered access, waiting for its controller.
 pub(super) struct Access {
     mem: u32,
-    block: Block,
+    pub(super) block: Block,
     kind: AccessKind,
+}
+
+impl Access {
+    /// The load op (if a load) and the operands the access hands to its memory interface.
+    pub(super) fn ports(&self, hf: &hs::Func) -> (Option<OpId>, Vec<ValueId>) {
+        match self.kind {
+            AccessKind::Load(id) => (Some(id), vec![hf.results(id)[0]]),
+            AccessKind::Store(a, d) => (None, vec![a, d]),
+        }
+    }
 }
 
 enum AccessKind {
@@ -112,6 +122,37 @@ pub struct ControllerPorts {
     pub st_data: Vec<usize>,
 }
 
+/// What feeds a port operand of a memory interface.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum PortRole {
+    LoadAddr,
+    StoreAddr,
+    StoreData,
+    /// Anything else: a controller's store count or an LSQ's group allocation.
+    Control,
+}
+
+/// The role of operand `v` of a memory interface, by its producer, looking through buffers,
+/// forks and lazy forks.
+pub(super) fn port_role(f: &hs::Func, v: ValueId) -> PortRole {
+    let mut cur = v;
+    loop {
+        let Some(d) = f.defining_op(cur) else {
+            return PortRole::Control;
+        };
+        let Some(dop) = f.op(d) else {
+            return PortRole::Control;
+        };
+        match dop.kind {
+            OpKind::Buffer(_) | OpKind::LazyFork | OpKind::Fork => cur = dop.operands[0],
+            OpKind::Load => return PortRole::LoadAddr,
+            OpKind::Store if f.results(d).first() == Some(&cur) => return PortRole::StoreAddr,
+            OpKind::Store => return PortRole::StoreData,
+            _ => return PortRole::Control,
+        }
+    }
+}
+
 /// Classifies the port operands (between `memStart` and `ctrlEnd`) of a `mem_controller` by
 /// their producers, looking through buffers and lazy forks: a load's address output, a store's
 /// address or data output, anything else a store count. None for other ops.
@@ -128,30 +169,11 @@ pub fn controller_ports(f: &hs::Func, op: OpId) -> Option<ControllerPorts> {
         .take(o.operands.len() - 1)
         .skip(2)
     {
-        let mut cur = v;
-        let role = loop {
-            let Some(d) = f.defining_op(cur) else {
-                break None;
-            };
-            let dop = f.op(d)?;
-            match dop.kind {
-                OpKind::Buffer(_) | OpKind::LazyFork | OpKind::Fork => cur = dop.operands[0],
-                OpKind::Load => break Some(0),
-                OpKind::Store => {
-                    break Some(if f.results(d).first() == Some(&cur) {
-                        1
-                    } else {
-                        2
-                    })
-                }
-                _ => break None,
-            }
-        };
-        match role {
-            Some(0) => ports.ld_addr.push(i),
-            Some(1) => ports.st_addr.push(i),
-            Some(_) => ports.st_data.push(i),
-            None => ports.ctrl.push(i),
+        match port_role(f, v) {
+            PortRole::LoadAddr => ports.ld_addr.push(i),
+            PortRole::StoreAddr => ports.st_addr.push(i),
+            PortRole::StoreData => ports.st_data.push(i),
+            PortRole::Control => ports.ctrl.push(i),
         }
     }
     Some(ports)
@@ -177,7 +199,15 @@ impl Lowerer<'_> {
             return None;
         }
         let mut addr = self.value(b, idx[0]);
-        let tok = self.ordered.get(&i).map(|&m| Flow::Tok(m));
+        let queued = self.lsq.serves(mem.0);
+        if queued {
+            self.lsq_group(b, mem.0);
+        }
+        let tok = self
+            .ordered
+            .get(&i)
+            .filter(|_| !queued)
+            .map(|&m| Flow::Tok(m));
         if let Some(t) = tok {
             addr = self.gate(b, addr, t);
         }
@@ -249,6 +279,12 @@ impl Lowerer<'_> {
             let mine: Vec<usize> = (0..self.accesses.len())
                 .filter(|&k| self.accesses[k].mem == m)
                 .collect();
+            if self.lsq.serves(m) && !mine.is_empty() {
+                let exit_block = self.exits.last().map(|e| e.0).unwrap_or(self.f.entry());
+                let end = self.build_lsq(m, &mine, exit_block);
+                ends.push(end);
+                continue;
+            }
             if mine.is_empty() {
                 let exit_block = self.exits.last().map(|e| e.0).unwrap_or(self.f.entry());
                 self.op(OpKind::Sink, vec![start], vec![], exit_block, None);
@@ -278,13 +314,9 @@ impl Lowerer<'_> {
                     operands.push(c);
                 }
                 for &k in mine.iter().filter(|&&k| self.accesses[k].block == b) {
-                    match self.accesses[k].kind {
-                        AccessKind::Load(id) => {
-                            operands.push(self.hf.results(id)[0]);
-                            loads.push(id);
-                        }
-                        AccessKind::Store(a, d) => operands.extend([a, d]),
-                    }
+                    let (ld, ports) = self.accesses[k].ports(&self.hf);
+                    loads.extend(ld);
+                    operands.extend(ports);
                 }
             }
             operands.push(exit);

@@ -31,6 +31,7 @@ mod constants;
 pub mod depend;
 mod edges;
 pub mod liveness;
+pub mod lsq;
 pub mod memory;
 pub mod ops;
 pub mod placeholders;
@@ -40,9 +41,11 @@ use crate::cfg::ir::{self, Block, Inst, MemKind, Op, Value};
 use crate::diag::{Diagnostic, SourceMap, Span};
 use crate::front::typed::Placeholder;
 use crate::handshake::{self as hs, OpId, OpKind, Type, ValueId};
+use crate::options::MemoryMode;
 use liveness::Flow;
 use std::collections::{BTreeMap, BTreeSet};
 
+pub use lsq::{lsq_ports, LsqPorts};
 pub use memory::{controller_ports, ControllerPorts, MemoryInfo, MemoryOrigin};
 
 /// The result of lowering a kernel.
@@ -61,13 +64,14 @@ pub fn lower_kernel(
     m: &ir::Module,
     decls: &[Placeholder],
     sources: &SourceMap,
+    memory: MemoryMode,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Lowered> {
     let f = m.functions.first()?;
     let errors_before = diags.iter().filter(|d| d.is_error()).count();
     let cfg = Cfg::new(f);
     let ph = placeholders::analyze(f, &cfg, decls, diags);
-    let ordered = depend::ordered_accesses(f, &cfg);
+    let (ordered, lsq) = lsq::choose_interfaces(depend::analyze(f, &cfg), memory);
     let rebuilt: BTreeSet<Value> = f
         .insts
         .iter()
@@ -80,6 +84,7 @@ pub fn lower_kernel(
         outputs_of: &ph.outputs_of,
         init_values: &ph.init_values,
         ordered: &ordered,
+        lsq: &lsq,
     };
     let live = liveness::live_ins(&info, &cfg);
     let mut l = Lowerer::new(
@@ -90,6 +95,7 @@ pub fn lower_kernel(
             live,
             ph,
             ordered,
+            lsq,
         },
         decls,
         sources,
@@ -135,6 +141,8 @@ struct Facts {
     live: BTreeMap<Block, Vec<Flow>>,
     ph: placeholders::Analysis,
     ordered: BTreeMap<Inst, u32>,
+    /// The memories served by a load-store queue.
+    lsq: BTreeSet<u32>,
 }
 
 /// What a block got at setup: its control and its entering flows' merge ops.
@@ -157,6 +165,7 @@ pub(crate) struct Lowerer<'a> {
     live: BTreeMap<Block, Vec<Flow>>,
     ph: placeholders::Analysis,
     ordered: BTreeMap<Inst, u32>,
+    lsq: lsq::LsqBuild,
     decls: &'a [Placeholder],
     sources: &'a SourceMap,
     /// The C span of what is being lowered (given to the ops it creates).
@@ -211,6 +220,7 @@ impl<'a> Lowerer<'a> {
             live,
             ph,
             ordered,
+            lsq,
         } = facts;
         Lowerer {
             m,
@@ -219,6 +229,7 @@ impl<'a> Lowerer<'a> {
             live,
             ph,
             ordered,
+            lsq: lsq::LsqBuild::new(lsq),
             decls,
             sources,
             span: None,

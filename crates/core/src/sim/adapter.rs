@@ -22,7 +22,7 @@ use crate::handshake::{
     Attr, BinOp, BufferType, CastOp, CmpFPred, CmpIPred, Func, Op, OpId, OpKind, Type, UnOp,
     ValueId,
 };
-use crate::lower::controller_ports;
+use crate::lower::{controller_ports, lsq_ports};
 use crate::timing::TimingModel;
 use std::collections::BTreeMap;
 
@@ -278,6 +278,7 @@ impl Builder<'_> {
                 latency: self.latency(op),
             },
             OpKind::MemController { .. } => return self.mem_controller(id, op),
+            OpKind::Lsq { .. } => return self.lsq(id, op),
             OpKind::Store => {
                 self.unsupported(op, "stores with a done token are not simulated");
                 return None;
@@ -322,6 +323,35 @@ impl Builder<'_> {
             .chain(ports.st_addr)
             .chain(ports.st_data)
             .chain(std::iter::once(op.operands.len() - 1));
+        Some((kind, order.map(|i| op.operands[i]).zip(0..).collect()))
+    }
+
+    /// Load-store queue on a memref: operands `memref, start, (ctrl, access…)…, end`,
+    /// classified by [`lsq_ports`].
+    fn lsq(&mut self, id: OpId, op: &Op) -> Option<(UnitKind, Vec<(ValueId, usize)>)> {
+        let memory = op
+            .operands
+            .first()
+            .and_then(|v| self.memory_of_arg.get(v))
+            .copied();
+        let (Some(memory), Some(ports)) = (memory, lsq_ports(self.func, id)) else {
+            self.unsupported(
+                op,
+                "it is not a load-store queue on a memory argument of the kernel whose \
+                 operands fit its group sizes",
+            );
+            return None;
+        };
+        let order = std::iter::once(1)
+            .chain(ports.ctrl)
+            .chain(ports.ld_addr)
+            .chain(ports.st_addr)
+            .chain(ports.st_data)
+            .chain(std::iter::once(op.operands.len() - 1));
+        let kind = UnitKind::Lsq {
+            memory,
+            shape: ports.shape,
+        };
         Some((kind, order.map(|i| op.operands[i]).zip(0..).collect()))
     }
 

@@ -41,8 +41,8 @@ pub use compact_trace::{CompactTrace, Frames};
 pub use deadlock::{CombLoopReport, DeadlockReport, Wait, WaitReason};
 pub use engine::{SimState, Simulator};
 pub use netlist::{
-    BufferType, Channel, ChannelId, FloatOp, FloatPredicate, IntOp, IntPredicate, Memory, Netlist,
-    Unit, UnitId, UnitKind,
+    BufferType, Channel, ChannelId, FloatOp, FloatPredicate, IntOp, IntPredicate, LsqShape, Memory,
+    Netlist, Unit, UnitId, UnitKind,
 };
 pub use snapshots::Snapshots;
 pub use trace::{ChannelState, Frame, Trace};

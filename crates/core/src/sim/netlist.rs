@@ -299,6 +299,10 @@ pub enum UnitKind {
         loads: usize,
         stores: usize,
     },
+    /// Load-store queue of `memory`. in: `memStart`, `ctrl[0..groups]` (control),
+    /// `ldAddr[0..loads]`, `stAddr[0..stores]`, `stData[0..stores]`, `ctrlEnd`;
+    /// out: `ldData[0..loads]`, `memEnd`.
+    Lsq { memory: usize, shape: LsqShape },
     /// Kernel input: offers one token carrying `value` from cycle 0 until it is taken.
     /// out: `outs`.
     Entry { value: u64 },
@@ -310,6 +314,44 @@ pub enum UnitKind {
     ScriptSource { tokens: Vec<u64>, offer: Vec<bool> },
     /// Test consumer: ready in cycle c is `ready[c]` (true past the end). in: `ins`.
     ScriptSink { ready: Vec<bool> },
+}
+
+/// The groups and queue depths of a load-store queue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LsqShape {
+    /// Per group (a basic block), its accesses in program order: true for a store.
+    pub groups: Vec<Vec<bool>>,
+    /// Load-queue entries (1..=64).
+    pub ldq_depth: usize,
+    /// Store-queue entries (1..=64).
+    pub stq_depth: usize,
+}
+
+impl LsqShape {
+    /// The number of load ports.
+    pub fn loads(&self) -> usize {
+        self.groups.iter().flatten().filter(|s| !**s).count()
+    }
+
+    /// The number of store ports.
+    pub fn stores(&self) -> usize {
+        self.groups.iter().flatten().filter(|s| **s).count()
+    }
+
+    /// The accesses of group `g` in program order: (is a store, its load or store port).
+    pub fn ports_of(&self, g: usize) -> Vec<(bool, usize)> {
+        let before = self.groups[..g].iter().flatten();
+        let mut nl = before.clone().filter(|s| !**s).count();
+        let mut ns = before.filter(|s| **s).count();
+        self.groups[g]
+            .iter()
+            .map(|&st| {
+                let n = if st { &mut ns } else { &mut nl };
+                *n += 1;
+                (st, *n - 1)
+            })
+            .collect()
+    }
 }
 
 impl UnitKind {
@@ -336,6 +378,9 @@ impl UnitKind {
                 stores,
                 ..
             } => 2 + controls + loads + 2 * stores,
+            UnitKind::Lsq { shape, .. } => {
+                2 + shape.groups.len() + shape.loads() + 2 * shape.stores()
+            }
         }
     }
 
@@ -348,6 +393,7 @@ impl UnitKind {
             }
             UnitKind::Sink | UnitKind::Exit | UnitKind::ScriptSink { .. } => 0,
             UnitKind::MemController { loads, .. } => loads + 1,
+            UnitKind::Lsq { shape, .. } => shape.loads() + 1,
             _ => 1,
         }
     }

@@ -199,6 +199,36 @@ fn check_widths(netlist: &Netlist, map: &PortMap, errors: &mut Vec<Diagnostic>) 
                     }
                 }
             },
+            UnitKind::Lsq { memory, shape } => match netlist.memories.get(*memory) {
+                None => fail("names a memory that does not exist"),
+                Some(mem) => {
+                    controllers[*memory] += 1;
+                    let (g, nl, ns) = (shape.groups.len(), shape.loads(), shape.stores());
+                    let addr: Vec<u32> = iw[1 + g..1 + g + nl + ns].to_vec();
+                    let data: Vec<u32> =
+                        [&iw[1 + g + nl + ns..1 + g + nl + 2 * ns], &ow[..nl]].concat();
+                    if !all_eq(&addr) || addr.first().is_some_and(|&w| w == 0) {
+                        fail("address channels must have one non-zero width")
+                    }
+                    if data.iter().any(|&w| w != mem.width) {
+                        fail("data channels must have the memory's width")
+                    }
+                    if iw[1..=g].iter().any(|&w| w != 0) {
+                        fail("group allocation inputs are control-only")
+                    }
+                    if shape.groups.iter().any(Vec::is_empty) {
+                        fail("every group has at least one access")
+                    }
+                    let depths = 1..=64;
+                    if !depths.contains(&shape.ldq_depth)
+                        || !depths.contains(&shape.stq_depth)
+                        || shape.ldq_depth < nl
+                        || shape.stq_depth < ns
+                    {
+                        fail("queue depths must be 1 to 64 and hold every group's accesses")
+                    }
+                }
+            },
             _ => {}
         }
     }

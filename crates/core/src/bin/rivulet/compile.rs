@@ -6,6 +6,7 @@ use crate::output::out;
 use rivulet_core::cfg::print;
 use rivulet_core::diag::{has_errors, render, SourceMap};
 use rivulet_core::driver::{self, BufferOptions, BufferReport, DriverOptions, StageGroup};
+use rivulet_core::options::MemoryMode;
 use rivulet_core::timing::{parse_timing_model, TimingModel};
 use std::path::Path;
 use std::process::ExitCode;
@@ -61,7 +62,7 @@ fn load_timing(path: &Path) -> Result<TimingModel, ExitCode> {
     })
 }
 
-/// Buffer placement and timing on the command line.
+/// Buffer placement, timing and memory interfaces on the command line.
 pub struct Placement {
     /// The algorithm and clock period, when `--buffers` was given.
     pub buffers: Option<BufferOptions>,
@@ -71,6 +72,8 @@ pub struct Placement {
     pub dump_milp: Option<std::path::PathBuf>,
     /// Skip the bitwidth optimization (`--no-bitwidth-opt`).
     pub no_bitwidth_opt: bool,
+    /// How accesses that may conflict are ordered (`--memory`).
+    pub memory: MemoryMode,
 }
 
 impl Placement {
@@ -81,12 +84,14 @@ impl Placement {
         timing: Option<&Path>,
         dump_milp: Option<std::path::PathBuf>,
         no_bitwidth_opt: bool,
+        memory: MemoryMode,
     ) -> Result<Placement, ExitCode> {
         Ok(Placement {
             buffers,
             timing: timing.map(load_timing).transpose()?,
             dump_milp,
             no_bitwidth_opt,
+            memory,
         })
     }
 
@@ -97,6 +102,7 @@ impl Placement {
             buffers: self.buffers.clone().unwrap_or_default(),
             timing: self.timing.clone(),
             no_bitwidth_opt: self.no_bitwidth_opt,
+            memory: self.memory,
             ..DriverOptions::default()
         }
     }

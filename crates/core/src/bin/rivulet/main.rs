@@ -15,7 +15,7 @@ mod synth;
 
 use clap::{Parser, Subcommand};
 use rivulet_core::driver::BufferOptions;
-use rivulet_core::options::{BufferAlgorithm, Hdl};
+use rivulet_core::options::{BufferAlgorithm, Hdl, MemoryMode};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -69,6 +69,10 @@ enum Command {
         /// Keep every unit at its C type's width (skip the optimize-bitwidths stage).
         #[arg(long)]
         no_bitwidth_opt: bool,
+        /// How loads and stores that may conflict are ordered: per array by the analysis
+        /// (`auto`), a load-store queue, or the ordering token (docs/memory-ordering.md).
+        #[arg(long, value_enum, default_value = "auto")]
+        memory: MemoryMode,
         /// Most cycles the testbench waits for the outputs (default: scaled to the work the
         /// interpreter measured, see docs/simulation.md).
         #[arg(long)]
@@ -117,6 +121,10 @@ enum Command {
         /// Keep every unit at its C type's width (skip the optimize-bitwidths stage).
         #[arg(long)]
         no_bitwidth_opt: bool,
+        /// How loads and stores that may conflict are ordered: per array by the analysis
+        /// (`auto`), a load-store queue, or the ordering token (docs/memory-ordering.md).
+        #[arg(long, value_enum, default_value = "auto")]
+        memory: MemoryMode,
         /// Stop after this many cycles (default: scaled to the work the interpreter measured,
         /// see docs/simulation.md).
         #[arg(long)]
@@ -157,6 +165,7 @@ fn main() -> ExitCode {
             timing,
             dump_milp,
             no_bitwidth_opt,
+            memory,
             max_cycles,
             check_synth,
             report_area,
@@ -170,6 +179,7 @@ fn main() -> ExitCode {
                 timing.as_deref(),
                 dump_milp,
                 no_bitwidth_opt,
+                memory,
             ) {
                 Ok(p) => p,
                 Err(code) => return code,
@@ -208,17 +218,23 @@ fn main() -> ExitCode {
             vcd,
             json,
             no_bitwidth_opt,
+            memory,
             max_cycles,
         } => {
             let buffers = Some(BufferOptions {
                 algorithm: buffers,
                 clock_period_ns: clock_period,
             });
-            let placement =
-                match compile::Placement::new(buffers, timing.as_deref(), None, no_bitwidth_opt) {
-                    Ok(p) => p,
-                    Err(code) => return code,
-                };
+            let placement = match compile::Placement::new(
+                buffers,
+                timing.as_deref(),
+                None,
+                no_bitwidth_opt,
+                memory,
+            ) {
+                Ok(p) => p,
+                Err(code) => return code,
+            };
             sim::run_cmd(&file, &placement, vcd.as_deref(), json, max_cycles)
         }
         Command::Opt {

@@ -13,6 +13,7 @@ mod buffer;
 mod float;
 mod fork;
 mod io;
+pub mod lsq;
 mod mem;
 mod merge;
 mod misc;
@@ -252,6 +253,9 @@ pub fn build(
         } => Box::new(mem::Controller::new(
             *memory, *controls, *loads, *stores, ins, outs,
         )),
+        UnitKind::Lsq { memory, shape } => {
+            Box::new(lsq::Lsq::new(shape.clone(), *memory, ins, outs))
+        }
         UnitKind::Entry { value } => Box::new(io::Entry {
             outs: outs[0],
             value: *value,

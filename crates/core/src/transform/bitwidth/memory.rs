@@ -10,7 +10,7 @@
 
 use crate::bits::bits_for;
 use crate::handshake::{Func, OpId, OpKind, Type, ValueId};
-use crate::lower::controller_ports;
+use crate::lower::{controller_ports, lsq_ports};
 use std::collections::BTreeMap;
 
 /// The address widths of a function's memory accesses.
@@ -29,7 +29,10 @@ pub struct AddressWidths {
 pub fn address_widths(f: &Func) -> AddressWidths {
     let mut out = AddressWidths::default();
     for (id, op) in f.ops() {
-        let (Some(ports), Some(memref)) = (controller_ports(f, id), op.operands.first()) else {
+        let addresses = controller_ports(f, id)
+            .map(|p| [p.ld_addr, p.st_addr])
+            .or_else(|| lsq_ports(f, id).map(|p| [p.ld_addr, p.st_addr]));
+        let (Some([ld_addr, st_addr]), Some(memref)) = (addresses, op.operands.first()) else {
             continue;
         };
         let Some(Type::MemRef { shape, .. }) = f.ty(*memref) else {
@@ -37,12 +40,7 @@ pub fn address_widths(f: &Func) -> AddressWidths {
         };
         let len = shape.iter().fold(1u64, |n, &d| n.saturating_mul(d));
         let bits = bits_for(len);
-        let indices: Vec<usize> = ports
-            .ld_addr
-            .iter()
-            .chain(&ports.st_addr)
-            .copied()
-            .collect();
+        let indices: Vec<usize> = ld_addr.into_iter().chain(st_addr).collect();
         let accesses: Option<Vec<(OpId, Vec<ValueId>)>> = indices
             .iter()
             .map(|&i| {

@@ -85,7 +85,7 @@ fn classify(f: &Func, id: OpId, a: &Analysis) -> Class {
             Some(&w) => Class::Access(w),
             None => Class::Fixed,
         },
-        OpKind::MemController { .. } => Class::Controller,
+        OpKind::MemController { .. } | OpKind::Lsq { .. } => Class::Controller,
         OpKind::Sink | OpKind::Join => Class::Any,
         _ => Class::Fixed,
     }

@@ -1,0 +1,261 @@
+//! Load-store queues (docs/memory-ordering.md, "Load-store queues"): the shape of a queue
+//! (its groups and depths), how its operands are read back from a `handshake.lsq`, and how the
+//! lowering builds one for a memory whose accesses need dynamic ordering.
+//!
+//! Operand layout, as in Dynamatic: `memref, memStart, (ctrl, access…)…, ctrlEnd`, one group
+//! per basic block in increasing `handshake.bb`, `groupSizes` accesses each (a load's address;
+//! a store's address then data), results one data channel per load then `memEnd`. A group's
+//! `ctrl` is the memory's allocation token entering the block, taken by a `lazy_fork` whose
+//! other output carries the token on: so groups are allocated one at a time, in program order.
+
+use super::depend::MemoryOrdering;
+use super::liveness::Flow;
+use super::memory::{port_role, PortRole};
+use super::{ops, Lowerer};
+use crate::cfg::ir::{self, Block, Inst};
+use crate::handshake::{self as hs, Attr, OpId, OpKind, Type, ValueId};
+use crate::options::MemoryMode;
+use crate::sim::LsqShape;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The operands of a load-store queue, by role (indices into its operand list), and its shape.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LsqPorts {
+    /// Group allocation inputs, one per group.
+    pub ctrl: Vec<usize>,
+    /// Load addresses (result `i` is the data of load address `i`).
+    pub ld_addr: Vec<usize>,
+    /// Store addresses.
+    pub st_addr: Vec<usize>,
+    /// Store data (paired with `st_addr` by position).
+    pub st_data: Vec<usize>,
+    /// The groups' accesses in program order (true for a store) and the queue depths.
+    pub shape: LsqShape,
+}
+
+/// The default depth of both queues of an LSQ whose depths are not given.
+pub const DEFAULT_LSQ_DEPTH: usize = 16;
+
+/// Reads an `lsq` on a memref: operands `memref, memStart, (ctrl, access…)…, ctrlEnd` with
+/// `groupSizes` accesses per group (a load's address; a store's address then data, told apart
+/// by their producers) and the depths in `ldqDepth`/`stqDepth`. None for other ops and for
+/// operand lists that do not fit the group sizes.
+pub fn lsq_ports(f: &hs::Func, op: OpId) -> Option<LsqPorts> {
+    let o = f.op(op)?;
+    let OpKind::Lsq {
+        group_sizes,
+        through_mc: false,
+    } = &o.kind
+    else {
+        return None;
+    };
+    let depth = |key: &str| match o.attrs.get(key) {
+        Some(Attr::Int { value, .. }) => usize::try_from(*value).ok(),
+        None => Some(DEFAULT_LSQ_DEPTH),
+        _ => None,
+    };
+    let mut ports = LsqPorts {
+        ctrl: Vec::new(),
+        ld_addr: Vec::new(),
+        st_addr: Vec::new(),
+        st_data: Vec::new(),
+        shape: LsqShape {
+            groups: Vec::new(),
+            ldq_depth: depth(LDQ_DEPTH_ATTR)?,
+            stq_depth: depth(STQ_DEPTH_ATTR)?,
+        },
+    };
+    let last = o.operands.len().checked_sub(1)?;
+    let mut i = 2;
+    for &size in group_sizes {
+        ports.ctrl.push(i);
+        i += 1;
+        let mut group = Vec::new();
+        for _ in 0..size {
+            match port_role(f, *o.operands.get(i)?) {
+                PortRole::LoadAddr => {
+                    ports.ld_addr.push(i);
+                    group.push(false);
+                    i += 1;
+                }
+                PortRole::StoreAddr
+                    if port_role(f, *o.operands.get(i + 1)?) == PortRole::StoreData =>
+                {
+                    ports.st_addr.push(i);
+                    ports.st_data.push(i + 1);
+                    group.push(true);
+                    i += 2;
+                }
+                _ => return None,
+            }
+        }
+        ports.shape.groups.push(group);
+    }
+    (i == last).then_some(ports)
+}
+
+/// The attribute holding an LSQ's load-queue depth.
+pub const LDQ_DEPTH_ATTR: &str = "ldqDepth";
+/// The attribute holding an LSQ's store-queue depth.
+pub const STQ_DEPTH_ATTR: &str = "stqDepth";
+
+/// Splits the analysis's verdict by interface: the accesses ordered by a token, and the
+/// memories served by a load-store queue (whose accesses all take part in the allocation
+/// token's flow, so they are listed as ordered too). `Auto` puts a queue on the memories with
+/// a pair that may conflict inside a loop, where the queue lets iterations overlap; conflicts
+/// only between accesses outside any common loop keep the token, which costs them nothing.
+pub(super) fn choose_interfaces(
+    analysis: MemoryOrdering,
+    mode: MemoryMode,
+) -> (BTreeMap<Inst, u32>, BTreeSet<u32>) {
+    let conflicting: BTreeSet<u32> = analysis.ordered.values().copied().collect();
+    let lsq: BTreeSet<u32> = match mode {
+        MemoryMode::Token => BTreeSet::new(),
+        MemoryMode::Lsq => conflicting,
+        MemoryMode::Auto => analysis.conflict_in_loop,
+    };
+    let mut ordered: BTreeMap<Inst, u32> = analysis
+        .ordered
+        .into_iter()
+        .filter(|(_, m)| !lsq.contains(m))
+        .collect();
+    for &m in &lsq {
+        for &i in analysis.accesses.get(&m).into_iter().flatten() {
+            ordered.insert(i, m);
+        }
+    }
+    (ordered, lsq)
+}
+
+/// The load-store queues being built: which memories have one, each block's allocation
+/// token, and the tokens reaching each return.
+pub(super) struct LsqBuild {
+    memories: BTreeSet<u32>,
+    /// The `ctrl` operand of each (memory, block) group.
+    groups: BTreeMap<(u32, Block), ValueId>,
+    /// Per return, each queue's token there.
+    exits: Vec<Vec<(u32, ValueId)>>,
+}
+
+impl LsqBuild {
+    pub(super) fn new(memories: BTreeSet<u32>) -> Self {
+        Self {
+            memories,
+            groups: BTreeMap::new(),
+            exits: Vec::new(),
+        }
+    }
+
+    /// Whether memory `m` is served by a queue.
+    pub(super) fn serves(&self, m: u32) -> bool {
+        self.memories.contains(&m)
+    }
+}
+
+impl Lowerer<'_> {
+    /// Before an access of memory `m` (served by a queue) in block `b`: at the block's first
+    /// one, splits the allocation token with a `lazy_fork` into the group's `ctrl` and the
+    /// token carried on, which thus leaves only once the queue has allocated the group.
+    pub(super) fn lsq_group(&mut self, b: Block, m: u32) {
+        if self.lsq.groups.contains_key(&(m, b)) {
+            return;
+        }
+        let t = Flow::Tok(m);
+        let tok = self.local.get(&t).copied().unwrap_or(self.blocks[&b].ctrl);
+        let ctrl = Type::control();
+        let lf = self.op(
+            OpKind::LazyFork,
+            vec![tok],
+            vec![ctrl.clone(), ctrl],
+            b,
+            None,
+        );
+        let (group, on) = (self.hf.results(lf)[0], self.hf.results(lf)[1]);
+        self.lsq.groups.insert((m, b), group);
+        self.local.insert(t, on);
+    }
+
+    /// At a return: records the queues' tokens (the queue's `ctrlEnd` once merged).
+    pub(super) fn lsq_exit(&mut self, b: Block) {
+        let tokens = self
+            .lsq
+            .memories
+            .iter()
+            .map(|&m| {
+                let tok = self.local.get(&Flow::Tok(m)).copied();
+                (m, tok.unwrap_or(self.blocks[&b].ctrl))
+            })
+            .collect();
+        self.lsq.exits.push(tokens);
+    }
+
+    /// The `ctrlEnd` of memory `m`'s queue: its token at the return, merged over returns.
+    fn lsq_end(&mut self, m: u32, exit_block: Block) -> ValueId {
+        let toks: Vec<ValueId> = self
+            .lsq
+            .exits
+            .iter()
+            .filter_map(|e| e.iter().find(|x| x.0 == m).map(|x| x.1))
+            .collect();
+        match toks.as_slice() {
+            [t] => *t,
+            _ => self.op1(OpKind::Merge, toks, Type::control(), exit_block, None),
+        }
+    }
+
+    /// Builds the queue of memory `m` over its accesses `mine` (indices into `accesses`);
+    /// returns its `memEnd`.
+    pub(super) fn build_lsq(&mut self, m: u32, mine: &[usize], exit_block: Block) -> ValueId {
+        let (memref, start) = self.mem_args[m as usize];
+        let mut blocks: Vec<Block> = mine.iter().map(|&k| self.accesses[k].block).collect();
+        blocks.sort_by_key(|b| self.bb[b]);
+        blocks.dedup();
+        let mut operands = vec![memref, start];
+        let mut loads = Vec::new();
+        let mut sizes = Vec::new();
+        let (mut nl, mut ns) = (0, 0);
+        for &b in &blocks {
+            operands.push(self.lsq.groups[&(m, b)]);
+            let here: Vec<usize> = mine
+                .iter()
+                .copied()
+                .filter(|&k| self.accesses[k].block == b)
+                .collect();
+            sizes.push(here.len() as i64);
+            for k in here {
+                let (ld, ports) = self.accesses[k].ports(&self.hf);
+                loads.extend(ld);
+                nl += usize::from(ld.is_some());
+                ns += usize::from(ld.is_none());
+                operands.extend(ports);
+            }
+        }
+        operands.push(self.lsq_end(m, exit_block));
+        let elem = ops::raw(ir::Type::of(self.f.mems[m as usize].elem));
+        let mut tys = vec![Type::channel(elem); loads.len()];
+        tys.push(Type::control());
+        let name = Some(self.names.next("lsq"));
+        let kind = OpKind::Lsq {
+            group_sizes: sizes,
+            through_mc: false,
+        };
+        let id = self.op(kind, operands, tys, exit_block, name);
+        if let Some(op) = self.hf.op_mut(id) {
+            op.bb = None;
+            let depth = |n: usize| Attr::int(queue_depth(n) as i64, 32);
+            op.attrs.insert(LDQ_DEPTH_ATTR.into(), depth(nl));
+            op.attrs.insert(STQ_DEPTH_ATTR.into(), depth(ns));
+        }
+        let results = self.hf.results(id).to_vec();
+        for (k, &ld) in loads.iter().enumerate() {
+            self.hf.set_operand(ld, 1, results[k]);
+        }
+        results[results.len() - 1]
+    }
+}
+
+/// The depth of a queue whose groups hold `n` accesses of its kind in all: the default,
+/// and at least `n` (every group must fit), at most 64.
+fn queue_depth(n: usize) -> usize {
+    DEFAULT_LSQ_DEPTH.max(n).min(64)
+}
