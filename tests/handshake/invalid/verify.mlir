@@ -134,6 +134,16 @@ handshake.func @memory(%m: memref<16xi32>, %start: control, %f: channel<f32>) {
 
 // -----
 
+handshake.func @queues(%m: memref<16xi32>, %start: control, %a: channel<i4>, %d: channel<i32>) {
+  // expect-error@+1:3 {{'lsq' 'stqDepth' must be an integer from 1 to 64}}
+  %l:2 = lsq[%m : memref<16xi32>] (%start, %start, %a, %a, %d, %start) {groupSizes = [2 : i32], ldqDepth = 4 : i32, stqDepth = 0 : i32} : (!handshake.control<>, !handshake.control<>, !handshake.channel<i4>, !handshake.channel<i4>, !handshake.channel<i32>, !handshake.control<>) -> (!handshake.channel<i32>, !handshake.control<>)
+  // expect-error@+1:3 {{'lsq' has 5 operands and 1 loads, which do not fit 'groupSizes'}}
+  %n:2 = lsq[%m : memref<16xi32>] (%start, %start, %a, %a) {groupSizes = [2 : i32]} : (!handshake.control<>, !handshake.control<>, !handshake.channel<i4>, !handshake.channel<i4>) -> (!handshake.channel<i32>, !handshake.control<>)
+  end
+}
+
+// -----
+
 handshake.func @callee(%a: channel<i32>) -> channel<i32> {
   end %a : <i32>
 }

@@ -549,11 +549,50 @@ impl Rule<'_, '_, '_> {
                 self.ins[0].long()
             ));
         }
-        if group_sizes.is_empty() || group_sizes.iter().any(|&g| g <= 0) {
+        let sizes_ok = !group_sizes.is_empty() && group_sizes.iter().all(|&g| g > 0);
+        if !sizes_ok {
             self.err("needs 'groupSizes' with positive sizes");
         }
         if !self.outs[self.outs.len() - 1].is_control() {
             self.err("last result must be the done control token");
+        } else if sizes_ok && !through_mc {
+            self.lsq_on_memref(group_sizes);
+        }
+    }
+
+    /// An `lsq` on a memref: `memref, memStart, (ctrl, access…)…, ctrlEnd` with one load
+    /// result per load, and queue depths (`ldqDepth`, `stqDepth`, 1 to 64 when given) that
+    /// hold every group's loads and stores.
+    fn lsq_on_memref(&mut self, group_sizes: &[i64]) {
+        let groups = group_sizes.len();
+        let loads = self.outs.len() - 1;
+        let accesses: i64 = group_sizes.iter().sum();
+        let rest = self.ins.len().checked_sub(3 + groups + loads);
+        let stores = match rest {
+            Some(r) if r % 2 == 0 && (loads + r / 2) as i64 == accesses => r / 2,
+            _ => {
+                self.err(format!(
+                    "has {} operands and {loads} loads, which do not fit 'groupSizes' \
+                     (a memref, a start, per group a control then a load's address or a \
+                     store's address and data per access, an end)",
+                    self.ins.len()
+                ));
+                return;
+            }
+        };
+        for (key, need) in [("ldqDepth", loads), ("stqDepth", stores)] {
+            match self.op.attrs.get(key) {
+                None => {}
+                Some(Attr::Int { value, .. }) if (1..=64).contains(value) => {
+                    if (*value as usize) < need {
+                        self.err(format!(
+                            "'{key}' = {value} cannot hold the {need} entries its groups \
+                             allocate together"
+                        ));
+                    }
+                }
+                Some(_) => self.err(format!("'{key}' must be an integer from 1 to 64")),
+            }
         }
     }
 
