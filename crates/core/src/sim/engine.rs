@@ -18,9 +18,10 @@
 //! `deadlock_cycles` cycles → `Deadlock`; `max_cycles` cycles simulated → `CycleLimit`.
 
 use super::deadlock::{self, CombLoopReport};
-use super::netlist::{Netlist, UnitKind};
+use super::netlist::{Netlist, UnitId, UnitKind};
 use super::netlist_check::port_map;
 use super::trace::TraceBuilder;
+use super::units::lsq::LsqSnapshot;
 use super::units::{self, Comb, Edge, Signals, UnitModel, Worklist};
 use super::value::truncate;
 use super::{SimOptions, SimResult, Status};
@@ -61,6 +62,15 @@ impl SimState {
     /// The cycle the state is before (the next one a resumed run simulates).
     pub fn cycle(&self) -> u64 {
         self.cycle
+    }
+
+    /// The entries of every load-store queue, by unit, as they are before [`Self::cycle`].
+    pub fn lsq_snapshots(&self) -> Vec<(UnitId, LsqSnapshot)> {
+        self.models
+            .iter()
+            .enumerate()
+            .filter_map(|(u, m)| Some((u, m.lsq_snapshot()?)))
+            .collect()
     }
 }
 

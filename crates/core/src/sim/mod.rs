@@ -46,6 +46,7 @@ pub use netlist::{
 };
 pub use snapshots::Snapshots;
 pub use trace::{ChannelState, Frame, Trace};
+pub use units::lsq::{EntryView, LsqSnapshot};
 pub use units::Signals;
 pub use vcd::to_vcd;
 

@@ -198,13 +198,60 @@ impl Lsq {
         self.lq.count == 0 && self.sq.count == 0
     }
 
-    /// Entries occupied by live loads and stores (for the trace).
-    pub fn occupancy(&self) -> (usize, usize) {
-        let live = (0..self.lq.depth)
-            .filter(|&i| self.lq.age(i).is_some() && self.loads[i].live)
-            .count();
-        (live, self.sq.count)
+    /// The state of every entry (for the trace and the app).
+    pub fn snapshot(&self) -> LsqSnapshot {
+        let loads = (0..self.lq.depth)
+            .map(|i| {
+                let e = &self.loads[i];
+                EntryView {
+                    allocated: self.lq.age(i).is_some(),
+                    addr_known: e.addr_ok,
+                    data_known: e.value_ok,
+                    done: !e.live,
+                }
+            })
+            .collect();
+        let stores = (0..self.sq.depth)
+            .map(|j| {
+                let e = &self.stores[j];
+                EntryView {
+                    allocated: self.sq.age(j).is_some(),
+                    addr_known: e.addr_ok,
+                    data_known: e.data_ok,
+                    done: false,
+                }
+            })
+            .collect();
+        LsqSnapshot {
+            loads,
+            stores,
+            ldq_head: self.lq.head,
+            stq_head: self.sq.head,
+        }
     }
+}
+
+/// One queue entry as the app shows it. Fields other than `allocated` mean nothing for a
+/// free entry.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EntryView {
+    pub allocated: bool,
+    /// The address has arrived.
+    pub addr_known: bool,
+    /// A load's value is known (read or forwarded); a store's data has arrived.
+    pub data_known: bool,
+    /// A load whose value was delivered (its entry is freed once it reaches the head).
+    pub done: bool,
+}
+
+/// Every entry of a load-store queue in one cycle, with the queues' heads (the oldest
+/// entries).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LsqSnapshot {
+    pub loads: Vec<EntryView>,
+    pub stores: Vec<EntryView>,
+    pub ldq_head: usize,
+    pub stq_head: usize,
 }
 
 impl UnitModel for Lsq {
@@ -378,5 +425,9 @@ impl UnitModel for Lsq {
 
     fn has_state(&self) -> bool {
         true
+    }
+
+    fn lsq_snapshot(&self) -> Option<LsqSnapshot> {
+        Some(self.snapshot())
     }
 }

@@ -163,6 +163,11 @@ pub trait UnitModel: CloneUnitModel {
     fn has_state(&self) -> bool {
         false
     }
+
+    /// A load-store queue's entries (None for every other unit).
+    fn lsq_snapshot(&self) -> Option<lsq::LsqSnapshot> {
+        None
+    }
 }
 
 /// Copies a boxed model (a run's snapshot copies every unit's registers).
