@@ -156,6 +156,8 @@ pub struct Compiled {
     pub module: Option<hs::Module>,
     /// The kernel's memories, in argument order.
     pub memories: Vec<MemoryInfo>,
+    /// Each memory's interface and why (`lower::interfaces`), in memory order.
+    pub interfaces: Vec<crate::lower::MemoryInterface>,
     /// The kernel's C return type (`None` for void or before the CFG was built).
     pub ret: Option<ScalarTy>,
     /// The interpreter's run of `main` (kernel calls and profile), when asked.

@@ -100,6 +100,7 @@ fn run(
     );
     let lowered = lowered.filter(|_| !has_errors(diags))?;
     out.memories = lowered.memories;
+    out.interfaces = lowered.interfaces;
     let module = out.module.insert(lowered.module);
     if !options.runs_after(StageGroup::Handshake) {
         return Some(());

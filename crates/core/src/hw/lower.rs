@@ -3,7 +3,7 @@
 //! The function becomes the top [`HwModule`]: each dataflow argument an input port, each result
 //! an output port (named after `argNames`/`resNames` when present), and each memref argument `m`
 //! the plain-signal ports `m_loadData` (in), `m_loadEn`, `m_loadAddr`, `m_storeEn`, `m_storeAddr`,
-//! `m_storeData` (out), connected to the memory side of the memory controller using `m`. Every
+//! `m_storeData` (out), connected to the memory side of the memory controller or load-store queue using `m`. Every
 //! operation but `end` becomes an [`Instance`] of an [`HwExtern`]; one extern exists per distinct
 //! (`hw.name`, `hw.parameters`). `end` is not instantiated: its operands drive the outputs.
 //!
@@ -352,7 +352,7 @@ fn lower_op(
         .zip(&op.operands)
         .filter_map(|(p, &v)| p.clone().map(|p| (p, v)))
         .collect();
-    if matches!(op.kind, OpKind::MemController { .. }) {
+    if matches!(op.kind, OpKind::MemController { .. } | OpKind::Lsq { .. }) {
         inputs.sort_by_key(|(p, _)| port_rank(p));
     }
     let mut ports = Vec::new();

@@ -2,7 +2,7 @@
 //!
 //! [`op_shape`] gives, for one Handshake operation, the `hw.name` of its extern, its structural
 //! RTL parameters, the port name of every operand and result, and (memory controllers only) the
-//! plain-signal ports of the memory side.
+//! plain-signal ports of the memory side (memory controllers and load-store queues).
 //!
 //! The `LATENCY` of every arithmetic unit comes from the timing model (`configs/timing.json` or
 //! a user's), looked up exactly as the simulator does ([`op_latency`]), so that the RTL and the
@@ -115,6 +115,7 @@ pub(crate) fn op_shape(f: &Func, op: &Op, timing: &TimingModel) -> Result<Option
     let shape = match &op.kind {
         OpKind::End => return Ok(None),
         OpKind::MemController { .. } => return mem_controller(f, op),
+        OpKind::Lsq { .. } => return lsq(f, op).map(Some),
         OpKind::Fork
         | OpKind::LazyFork
         | OpKind::Br
@@ -509,14 +510,7 @@ fn mem_controller(f: &Func, op: &Op) -> Result<Option<OpShape>, String> {
     }
     let mut outputs = array("ldData", nl);
     outputs.push(PortName::scalar("memEnd"));
-    let memory = vec![
-        (PortName::scalar("loadEn"), PortDir::Out, 1),
-        (PortName::scalar("loadAddr"), PortDir::Out, addr_width),
-        (PortName::scalar("loadData"), PortDir::In, data_width),
-        (PortName::scalar("storeEn"), PortDir::Out, 1),
-        (PortName::scalar("storeAddr"), PortDir::Out, addr_width),
-        (PortName::scalar("storeData"), PortDir::Out, data_width),
-    ];
+    let memory = memory_side(addr_width, data_width);
     Ok(Some(OpShape {
         hw_name: "handshake.mem_controller".into(),
         params: vec![
@@ -534,7 +528,86 @@ fn mem_controller(f: &Func, op: &Op) -> Result<Option<OpShape>, String> {
     }))
 }
 
-/// The rank of a memory-controller input port in the extern's port order
+/// The memory-side plain signals of a memory interface (controller or queue).
+fn memory_side(addr_width: u32, data_width: u32) -> Vec<(PortName, PortDir, u32)> {
+    vec![
+        (PortName::scalar("loadEn"), PortDir::Out, 1),
+        (PortName::scalar("loadAddr"), PortDir::Out, addr_width),
+        (PortName::scalar("loadData"), PortDir::In, data_width),
+        (PortName::scalar("storeEn"), PortDir::Out, 1),
+        (PortName::scalar("storeAddr"), PortDir::Out, addr_width),
+        (PortName::scalar("storeData"), PortDir::Out, data_width),
+    ]
+}
+
+/// A load-store queue (`crate::rtl::lsq`): its operands classified by the lowering's own
+/// [`crate::lower::lsq_ports`], named like a memory controller's (memStart, `ctrl` control
+/// channels one per group, ldAddr, stAddr, stData, ctrlEnd; results ldData, memEnd), its groups
+/// in the string parameter GROUPS.
+fn lsq(f: &Func, op: &Op) -> Result<OpShape, String> {
+    let ins = &op.operands;
+    let Some(Type::MemRef { shape: dims, elem }) = ins.first().and_then(|&m| f.ty(m)) else {
+        return Err("a load-store queue's first operand must be a memref".into());
+    };
+    let ports = op
+        .results
+        .first()
+        .and_then(|&r| f.defining_op(r))
+        .and_then(|id| crate::lower::lsq_ports(f, id))
+        .ok_or("a load-store queue's operands do not fit its group sizes")?;
+    let (nl, ns) = (ports.ld_addr.len(), ports.st_addr.len());
+    if op.results.len() != nl + 1 {
+        return Err(format!(
+            "a load-store queue with {nl} load ports must have {} results",
+            nl + 1
+        ));
+    }
+    let depth: u64 = dims.iter().product();
+    let addr_width = ports
+        .ld_addr
+        .iter()
+        .chain(&ports.st_addr)
+        .map(|&i| width(f, ins[i]))
+        .next()
+        .unwrap_or(bits_for(depth));
+    let mut inputs = vec![None; ins.len()];
+    inputs[1] = Some(PortName::scalar("memStart"));
+    inputs[ins.len() - 1] = Some(PortName::scalar("ctrlEnd"));
+    let roles = [
+        ("ctrl", &ports.ctrl),
+        ("ldAddr", &ports.ld_addr),
+        ("stAddr", &ports.st_addr),
+        ("stData", &ports.st_data),
+    ];
+    for (base, list) in roles {
+        for (k, &i) in list.iter().enumerate() {
+            inputs[i] = Some(PortName::element(base, k as u32));
+        }
+    }
+    let mut outputs = array("ldData", nl);
+    outputs.push(PortName::scalar("memEnd"));
+    let shape = &ports.shape;
+    Ok(OpShape {
+        hw_name: "handshake.lsq".into(),
+        params: vec![
+            u("NUM_GROUPS", shape.groups.len() as u64),
+            u("NUM_LOADS", nl as u64),
+            u("NUM_STORES", ns as u64),
+            u("DATA_WIDTH", elem.bit_width().into()),
+            u("ADDR_WIDTH", addr_width.into()),
+            u("LDQ_DEPTH", shape.ldq_depth as u64),
+            u("STQ_DEPTH", shape.stq_depth as u64),
+            s("GROUPS", &crate::rtl::lsq::groups_param(&shape.groups)),
+        ],
+        inputs,
+        outputs,
+        control_inputs: false,
+        memory: memory_side(addr_width, elem.bit_width()),
+        ports: Vec::new(),
+    })
+}
+
+/// The rank of a memory-controller or load-store-queue input port in the extern's port order
 /// (rtl-templates/README.md §1.3): memStart, ctrl, ldAddr, stAddr, stData, ctrlEnd.
 pub(crate) fn port_rank(name: &PortName) -> (u32, u32) {
     let r = match name.base.as_str() {

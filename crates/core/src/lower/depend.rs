@@ -306,6 +306,8 @@ pub struct MemoryOrdering {
     pub conflict_in_loop: BTreeSet<u32>,
     /// Every access of each memory, in program order (reverse post-order of blocks).
     pub accesses: BTreeMap<u32, Vec<Inst>>,
+    /// Per memory, the first pair that may conflict (preferring one inside a loop).
+    pub example: BTreeMap<u32, (Inst, Inst)>,
 }
 
 /// Analyzes every memory's accesses (see the module doc).
@@ -355,9 +357,10 @@ pub fn analyze(f: &Function, cfg: &Cfg) -> MemoryOrdering {
                         .loops
                         .iter()
                         .any(|l| l.blocks.contains(&a.block) && l.blocks.contains(&b.block));
-                    if in_loop {
-                        out.conflict_in_loop.insert(m);
+                    if in_loop && out.conflict_in_loop.insert(m) {
+                        out.example.insert(m, (a.inst, b.inst));
                     }
+                    out.example.entry(m).or_insert((a.inst, b.inst));
                 }
             }
         }

@@ -8,13 +8,11 @@
 //! `ctrl` is the memory's allocation token entering the block, taken by a `lazy_fork` whose
 //! other output carries the token on: so groups are allocated one at a time, in program order.
 
-use super::depend::MemoryOrdering;
 use super::liveness::Flow;
 use super::memory::{port_role, PortRole};
 use super::{ops, Lowerer};
-use crate::cfg::ir::{self, Block, Inst};
+use crate::cfg::ir::{self, Block};
 use crate::handshake::{self as hs, Attr, OpId, OpKind, Type, ValueId};
-use crate::options::MemoryMode;
 use crate::sim::LsqShape;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -99,34 +97,6 @@ pub const LDQ_DEPTH_ATTR: &str = "ldqDepth";
 /// The attribute holding an LSQ's store-queue depth.
 pub const STQ_DEPTH_ATTR: &str = "stqDepth";
 
-/// Splits the analysis's verdict by interface: the accesses ordered by a token, and the
-/// memories served by a load-store queue (whose accesses all take part in the allocation
-/// token's flow, so they are listed as ordered too). `Auto` puts a queue on the memories with
-/// a pair that may conflict inside a loop, where the queue lets iterations overlap; conflicts
-/// only between accesses outside any common loop keep the token, which costs them nothing.
-pub(super) fn choose_interfaces(
-    analysis: MemoryOrdering,
-    mode: MemoryMode,
-) -> (BTreeMap<Inst, u32>, BTreeSet<u32>) {
-    let conflicting: BTreeSet<u32> = analysis.ordered.values().copied().collect();
-    let lsq: BTreeSet<u32> = match mode {
-        MemoryMode::Token => BTreeSet::new(),
-        MemoryMode::Lsq => conflicting,
-        MemoryMode::Auto => analysis.conflict_in_loop,
-    };
-    let mut ordered: BTreeMap<Inst, u32> = analysis
-        .ordered
-        .into_iter()
-        .filter(|(_, m)| !lsq.contains(m))
-        .collect();
-    for &m in &lsq {
-        for &i in analysis.accesses.get(&m).into_iter().flatten() {
-            ordered.insert(i, m);
-        }
-    }
-    (ordered, lsq)
-}
-
 /// The load-store queues being built: which memories have one, each block's allocation
 /// token, and the tokens reaching each return.
 pub(super) struct LsqBuild {
@@ -135,6 +105,8 @@ pub(super) struct LsqBuild {
     groups: BTreeMap<(u32, Block), ValueId>,
     /// Per return, each queue's token there.
     exits: Vec<Vec<(u32, ValueId)>>,
+    /// Each queue built: its load and store depths and its number of groups.
+    pub(super) built: BTreeMap<u32, (usize, usize, usize)>,
 }
 
 impl LsqBuild {
@@ -143,6 +115,7 @@ impl LsqBuild {
             memories,
             groups: BTreeMap::new(),
             exits: Vec::new(),
+            built: BTreeMap::new(),
         }
     }
 
@@ -240,11 +213,14 @@ impl Lowerer<'_> {
             through_mc: false,
         };
         let id = self.op(kind, operands, tys, exit_block, name);
+        let (ldq, stq) = (queue_depth(nl), queue_depth(ns));
+        self.lsq.built.insert(m, (ldq, stq, blocks.len()));
         if let Some(op) = self.hf.op_mut(id) {
             op.bb = None;
-            let depth = |n: usize| Attr::int(queue_depth(n) as i64, 32);
-            op.attrs.insert(LDQ_DEPTH_ATTR.into(), depth(nl));
-            op.attrs.insert(STQ_DEPTH_ATTR.into(), depth(ns));
+            op.attrs
+                .insert(LDQ_DEPTH_ATTR.into(), Attr::int(ldq as i64, 32));
+            op.attrs
+                .insert(STQ_DEPTH_ATTR.into(), Attr::int(stq as i64, 32));
         }
         let results = self.hf.results(id).to_vec();
         for (k, &ld) in loads.iter().enumerate() {

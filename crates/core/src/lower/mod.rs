@@ -30,6 +30,7 @@
 mod constants;
 pub mod depend;
 mod edges;
+pub mod interfaces;
 pub mod liveness;
 pub mod lsq;
 pub mod memory;
@@ -45,6 +46,7 @@ use crate::options::MemoryMode;
 use liveness::Flow;
 use std::collections::{BTreeMap, BTreeSet};
 
+pub use interfaces::{InterfaceKind, MemoryInterface};
 pub use lsq::{lsq_ports, LsqPorts};
 pub use memory::{controller_ports, ControllerPorts, MemoryInfo, MemoryOrigin};
 
@@ -55,6 +57,8 @@ pub struct Lowered {
     pub module: hs::Module,
     /// The kernel's memories, in argument order.
     pub memories: Vec<MemoryInfo>,
+    /// Each memory's interface, in memory order.
+    pub interfaces: Vec<MemoryInterface>,
 }
 
 /// Lowers the kernel (`m.functions[0]`) of `m`; `decls` are the placeholder declarations.
@@ -71,7 +75,8 @@ pub fn lower_kernel(
     let errors_before = diags.iter().filter(|d| d.is_error()).count();
     let cfg = Cfg::new(f);
     let ph = placeholders::analyze(f, &cfg, decls, diags);
-    let (ordered, lsq) = lsq::choose_interfaces(depend::analyze(f, &cfg), memory);
+    let analysis = depend::analyze(f, &cfg);
+    let (ordered, lsq) = interfaces::choose_interfaces(&analysis, memory);
     let rebuilt: BTreeSet<Value> = f
         .insts
         .iter()
@@ -119,6 +124,7 @@ pub fn lower_kernel(
     funcs.extend(l.externs);
     Some(Lowered {
         module: hs::Module { funcs },
+        interfaces: interfaces::report(f, &analysis, &l.lsq.built),
         memories: l.memories,
     })
 }

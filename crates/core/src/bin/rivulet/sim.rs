@@ -74,6 +74,9 @@ pub fn run_cmd(
         n.channels.len(),
         n.memories.len()
     );
+    for m in &out.interfaces {
+        outln!("memory {}: {}", m.memory, m.describe());
+    }
     match &check.status {
         Status::Finished => outln!("finished in {} cycles", check.cycles),
         Status::Deadlock(d) => outln!("{}", describe_deadlock(d, func, &check.adapted)),

@@ -99,7 +99,8 @@ pub fn emit_rtl(
     let Some(config) = config else {
         return (None, diags, sources);
     };
-    let generators: BTreeMap<&str, GeneratorFn> = BTreeMap::new();
+    let generators: BTreeMap<&str, GeneratorFn> =
+        BTreeMap::from([(crate::rtl::lsq::GENERATOR, crate::rtl::lsq::GENERATE)]);
     let templates = embedded::EmbeddedTemplates;
     let mut concretizer = Concretizer::new(
         &config,

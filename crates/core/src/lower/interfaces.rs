@@ -1,0 +1,166 @@
+//! The choice of each memory's interface (docs/memory-ordering.md, "Choosing the interface")
+//! and its report: a memory controller when no pair of accesses may conflict, else a
+//! load-store queue or the ordering token, by [`MemoryMode`] and the cost rule.
+//!
+//! Invariant: every memory of the kernel gets exactly one [`MemoryInterface`], in memory
+//! order; a queue's depths are those of the `lsq` op the lowering built.
+
+use super::depend::MemoryOrdering;
+use crate::cfg::ir::{Function, Inst};
+use crate::diag::Span;
+use crate::options::MemoryMode;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// How a memory's accesses reach it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InterfaceKind {
+    /// Nothing accesses it.
+    Unused,
+    /// A memory controller; no pair of accesses may conflict.
+    Controller,
+    /// A memory controller, with the accesses that may conflict chained by the token.
+    Token,
+    /// A load-store queue.
+    Lsq {
+        /// Load-queue entries.
+        ldq_depth: usize,
+        /// Store-queue entries.
+        stq_depth: usize,
+        /// Groups (blocks that access the memory).
+        groups: usize,
+    },
+}
+
+/// The interface of one memory and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemoryInterface {
+    /// The array's name.
+    pub memory: String,
+    pub kind: InterfaceKind,
+    /// Its loads and stores.
+    pub loads: usize,
+    pub stores: usize,
+    /// A pair of accesses that may conflict (the first found, one inside a loop if any).
+    pub conflict: Option<(Option<Span>, Option<Span>)>,
+}
+
+impl MemoryInterface {
+    /// A queue's cost: its entries and its address comparators (each load entry compares its
+    /// address with every store entry's).
+    pub fn lsq_cost(&self) -> Option<(usize, usize)> {
+        match self.kind {
+            InterfaceKind::Lsq {
+                ldq_depth,
+                stq_depth,
+                ..
+            } => Some((ldq_depth + stq_depth, ldq_depth * stq_depth)),
+            _ => None,
+        }
+    }
+
+    /// One line for reports: the interface, the reason and, for a queue, its cost.
+    pub fn describe(&self) -> String {
+        let access = format!(
+            "{}, {}",
+            count(self.loads, "load"),
+            count(self.stores, "store")
+        );
+        match &self.kind {
+            InterfaceKind::Unused => "not accessed".into(),
+            InterfaceKind::Controller => {
+                format!("memory controller ({access}; no pair may conflict)")
+            }
+            InterfaceKind::Token => format!(
+                "memory controller with ordering token ({access}; pairs that may conflict are \
+                 not in a common loop)"
+            ),
+            InterfaceKind::Lsq {
+                ldq_depth,
+                stq_depth,
+                groups,
+            } => {
+                let (entries, comparators) = self.lsq_cost().unwrap_or_default();
+                format!(
+                    "load-store queue ({access} in {}; {ldq_depth} load + {stq_depth} store \
+                     entries = {entries}, {comparators} address comparators)",
+                    count(*groups, "group")
+                )
+            }
+        }
+    }
+}
+
+/// `n thing` or `n things`.
+fn count(n: usize, thing: &str) -> String {
+    format!("{n} {thing}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Splits the analysis's verdict by interface: the accesses ordered by a token, and the
+/// memories served by a load-store queue (whose accesses all take part in the allocation
+/// token's flow, so they are listed as ordered too). `Auto` puts a queue on the memories with
+/// a pair that may conflict inside a loop, where the queue lets iterations overlap; conflicts
+/// only between accesses outside any common loop keep the token, which costs them nothing.
+pub(super) fn choose_interfaces(
+    analysis: &MemoryOrdering,
+    mode: MemoryMode,
+) -> (BTreeMap<Inst, u32>, BTreeSet<u32>) {
+    let conflicting: BTreeSet<u32> = analysis.ordered.values().copied().collect();
+    let lsq: BTreeSet<u32> = match mode {
+        MemoryMode::Token => BTreeSet::new(),
+        MemoryMode::Lsq => conflicting,
+        MemoryMode::Auto => analysis.conflict_in_loop.clone(),
+    };
+    let mut ordered: BTreeMap<Inst, u32> = analysis
+        .ordered
+        .iter()
+        .filter(|(_, m)| !lsq.contains(m))
+        .map(|(&i, &m)| (i, m))
+        .collect();
+    for &m in &lsq {
+        for &i in analysis.accesses.get(&m).into_iter().flatten() {
+            ordered.insert(i, m);
+        }
+    }
+    (ordered, lsq)
+}
+
+/// The report of every memory of `f`: `queues` gives each queue's (load, store) depths and
+/// group count as built.
+pub(super) fn report(
+    f: &Function,
+    analysis: &MemoryOrdering,
+    queues: &BTreeMap<u32, (usize, usize, usize)>,
+) -> Vec<MemoryInterface> {
+    (0..f.mems.len() as u32)
+        .map(|m| {
+            let accesses = analysis.accesses.get(&m).map(Vec::as_slice).unwrap_or(&[]);
+            let stores = accesses
+                .iter()
+                .filter(|&&i| matches!(f.inst(i).op, crate::cfg::ir::Op::Store(..)))
+                .count();
+            let kind = if let Some(&(ldq_depth, stq_depth, groups)) = queues.get(&m) {
+                InterfaceKind::Lsq {
+                    ldq_depth,
+                    stq_depth,
+                    groups,
+                }
+            } else if accesses.is_empty() {
+                InterfaceKind::Unused
+            } else if analysis.ordered.values().any(|&x| x == m) {
+                InterfaceKind::Token
+            } else {
+                InterfaceKind::Controller
+            };
+            MemoryInterface {
+                memory: f.mems[m as usize].name.clone(),
+                kind,
+                loads: accesses.len() - stores,
+                stores,
+                conflict: analysis
+                    .example
+                    .get(&m)
+                    .map(|&(a, b)| (f.inst(a).span, f.inst(b).span)),
+            }
+        })
+        .collect()
+}
