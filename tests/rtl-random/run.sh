@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Generated kernels (crates/core/tests/it/support/kernel_gen.rs: nested and data-dependent
-# loops, breaks, computed store indices, a float accumulator) through the RTL corpus check
-# (tests/rtl-corpus/run.sh): each kernel's VHDL and Verilog, buffered by the FPGA20 and by the
-# FPL22 placement, pass their testbench in the cycle count `rivulet sim` reports.
+# loops, breaks, computed and loaded store indices, read-modify-writes through loaded indices,
+# loops that depend on each other through an array, a float accumulator) through the RTL corpus
+# check (tests/rtl-corpus/run.sh): each kernel's VHDL and Verilog, buffered by the FPGA20 and by
+# the FPL22 placement with the default memory mode (`auto`: a load-store queue on the arrays
+# with a conflict inside a loop), pass their testbench in the cycle count `rivulet sim` reports.
 # COUNT (default 4) kernels from seed FIRST (default 0); prints one line per check and
 # "N passed, M failed" per placement; exits 1 on failure.
 set -u

@@ -1,17 +1,27 @@
 //! Random kernels in the Dynamatic format, for tests that push odd control flow through the
-//! whole pipeline: a kernel `k(unsigned a[N], unsigned b[N], unsigned s)` of nested counted
-//! loops, bounded data-dependent `while` loops, `if`/`else`, `break`, loads and stores with
-//! data-dependent indices, integer arithmetic, a 64-bit scalar (`unsigned long long`: wrapping
-//! multiplies by a 64-bit constant, shifts by 0..63) and a single-precision accumulator
-//! (pipelined floating-point units on loops), and a `main` that fills the arrays with `rand()` and
-//! calls it once with `CALL_KERNEL`.
+//! whole pipeline: a kernel `k(unsigned a[N], unsigned b[N], unsigned c[N], float h[N],
+//! unsigned s)` of nested counted loops, bounded data-dependent `while` loops, `if`/`else`,
+//! `break`, loads and stores with data-dependent indices, integer arithmetic, a 64-bit scalar
+//! (`unsigned long long`: wrapping multiplies by a 64-bit constant, shifts by 0..63) and a
+//! single-precision accumulator (pipelined floating-point units on loops), and a `main` that
+//! fills the arrays with `rand()` and calls it once with `CALL_KERNEL`.
+//!
+//! Mixed in are the memory patterns load-store queues exist for, whose conflicts are only known
+//! at run time: indices loaded from arrays (`a[c[i] & 15u]`, mostly from the index array `c`),
+//! read-modify-writes through them (`a[c[i] & 15u] += …`, `h[b[i] % 16u] += …` in float),
+//! stores under conditions at indices that repeat (`if (…) a[i >> 1] = …;`), a producer loop
+//! then a consumer loop over one array, loops that read `a[i - 1]` and `a[i + 1]` while writing
+//! `a[i]`, and triangular nests (`for i, for j < i: a[i] -= a[j] * …`).
 //!
 //! Invariants: every program is inside the C subset and well defined in C (indices masked
 //! into range, divisors in 1..8, shift amounts in 0..7, integer arithmetic in `unsigned`,
-//! the accumulator kept in `[0, 512)` so that its conversion back is defined), terminates
-//! (every loop is bounded by a constant), and the same seed always gives the same program.
+//! the accumulator kept in `[0, 512)` so that its conversion back is defined; `h` holds
+//! non-negative multiples of 0.25 that start below 4, and a write makes an element at most
+//! 1.75 above the largest one, so that its sums are exact and its conversion to `unsigned` is
+//! defined), terminates (every loop is bounded by a constant), and the same seed always gives
+//! the same program.
 
-/// The arrays' length (a power of two: indices are masked with `N - 1`).
+/// The arrays' length (a power of two: indices are masked with `N - 1` or taken `% N`).
 const N: u32 = 16;
 
 /// SplitMix64: small, deterministic, good enough to pick program shapes.
@@ -69,18 +79,26 @@ pub fn kernel(name: &str, seed: u64) -> String {
     w.out.push_str(&format!(
         "#include \"dynamatic/Integration.h\"\n#include <stdlib.h>\n#define N {N}\n\n\
          const unsigned rom[8] = {{{rom}}};\n\n\
-         unsigned {name}(unsigned a[N], unsigned b[N], unsigned s) {{\n  \
+         unsigned {name}(unsigned a[N], unsigned b[N], unsigned c[N], float h[N], unsigned s) {{\n  \
          unsigned x = s;\n  unsigned y = 1u;\n  unsigned z = 0u;\n  float f = 0.0f;\n  \
          int v = 0;\n  unsigned long long u = 0x9e3779b97f4a7c15ull;\n  \
          unsigned t[8] = {{{table}}};\n"
     ));
+    if w.rng.chance(40) {
+        w.memory_loops(0);
+    }
     w.top_loop();
+    if w.rng.chance(40) {
+        w.memory_loops(0);
+    }
     w.out
         .push_str("  return x ^ (y + z) ^ (unsigned)f ^ (unsigned)v ^ (unsigned)(u >> 29) ^ t[x & 7u];\n}\n\n");
     w.out.push_str(&format!(
-        "int main(void) {{\n  unsigned a[N];\n  unsigned b[N];\n  srand({});\n  \
-         for (int i = 0; i < N; i++) {{\n    a[i] = (unsigned)(rand() % 200);\n    \
-         b[i] = (unsigned)(rand() % 50);\n  }}\n  CALL_KERNEL({name}, a, b, {}u);\n  return 0;\n}}\n",
+        "int main(void) {{\n  unsigned a[N];\n  unsigned b[N];\n  unsigned c[N];\n  \
+         float h[N];\n  srand({});\n  for (int i = 0; i < N; i++) {{\n    \
+         a[i] = (unsigned)(rand() % 200);\n    b[i] = (unsigned)(rand() % 50);\n    \
+         c[i] = (unsigned)(rand() % 64);\n    h[i] = (float)(rand() % 16) * 0.25f;\n  }}\n  \
+         CALL_KERNEL({name}, a, b, c, h, {}u);\n  return 0;\n}}\n",
         seed % 1000,
         seed % 97
     ));
@@ -136,7 +154,7 @@ impl Writer {
         self.statements += 1;
         let pad = self.indent(depth);
         let nested = depth < 3 && self.statements < MAX_STATEMENTS;
-        match self.rng.below(if nested { 10 } else { 5 }) {
+        match self.rng.below(if nested { 14 } else { 6 }) {
             0 | 1 if self.rng.chance(30) => self.other_assignment(&pad),
             0 | 1 => {
                 let v = SCALARS[self.rng.below(3) as usize];
@@ -168,6 +186,7 @@ impl Writer {
                 self.out
                     .push_str(&format!("{pad}f = f * 0.5f + (float)(({e}) & 255u);\n"));
             }
+            5 if !nested => self.memory_update(&pad),
             5 | 6 => {
                 let c = self.condition();
                 self.out.push_str(&format!("{pad}if ({c}) {{\n"));
@@ -182,8 +201,148 @@ impl Writer {
                 let trips = 1 + self.rng.below(6);
                 self.counted_loop(depth, trips);
             }
-            _ => self.while_loop(depth),
+            9 => self.while_loop(depth),
+            10 | 11 => self.memory_update(&pad),
+            _ => self.memory_loops(depth),
         }
+    }
+
+    /// A read-modify-write at a loaded index (int or float), or a store under a condition at
+    /// an index that may repeat across iterations.
+    fn memory_update(&mut self, pad: &str) {
+        let line = match self.rng.below(4) {
+            0 => {
+                let (arr, ind, e) = (self.int_array(), self.loaded_index(), self.expr(1));
+                let op = ["+=", "^=", "-="][self.rng.below(3) as usize];
+                format!("{arr}[{ind}] {op} {e};")
+            }
+            1 => {
+                // At most 1.75 more: `h` stays a small multiple of 0.25.
+                let (ind, e) = (self.loaded_index(), self.expr(1));
+                format!("h[{ind}] += (float)(({e}) & 7u) * 0.25f;")
+            }
+            2 => {
+                let (c, arr, j, e) = (
+                    self.condition(),
+                    self.int_array(),
+                    self.repeating_index(),
+                    self.expr(1),
+                );
+                format!("if ({c})\n{pad}  {arr}[{j}] = {e};")
+            }
+            _ => {
+                let (c, j, k) = (
+                    self.condition(),
+                    self.repeating_index(),
+                    self.loaded_index(),
+                );
+                format!("if ({c})\n{pad}  h[{j}] = h[{k}] + 0.25f;")
+            }
+        };
+        self.out.push_str(&format!("{pad}{line}\n"));
+    }
+
+    /// Loops over one array that depend on each other through it: a producer loop then a
+    /// consumer loop, a loop that reads `a[i - 1]` and `a[i + 1]` while writing `a[i]`, or a
+    /// triangular nest `for i, for j < i: a[i] -= a[j] * …`.
+    fn memory_loops(&mut self, depth: usize) {
+        let pad = self.indent(depth);
+        let arr = self.int_array();
+        let (i, j) = (format!("i{}", self.loops), format!("i{}", self.loops + 1));
+        self.loops += 2;
+        match self.rng.below(3) {
+            0 => {
+                let trips = 2 + self.rng.below(N - 1);
+                self.counters.push(i.clone());
+                let (dst, e) = (self.producer_index(&i), self.expr(1));
+                self.counters.pop();
+                let v = SCALARS[self.rng.below(3) as usize];
+                let op = ["+=", "^=", "-="][self.rng.below(3) as usize];
+                self.out.push_str(&format!(
+                    "{pad}for (unsigned {i} = 0u; {i} < {trips}u; {i}++)\n\
+                     {pad}  {arr}[{dst}] = {e};\n\
+                     {pad}for (unsigned {j} = 1u; {j} < {trips}u; {j}++)\n\
+                     {pad}  {v} {op} {arr}[{j} - 1u] * 3u + {arr}[{j}];\n"
+                ));
+            }
+            1 => {
+                let trips = 2 + self.rng.below(N - 2);
+                self.counters.push(i.clone());
+                let e = self.expr(1);
+                self.counters.pop();
+                let op = ["+", "^", "-"][self.rng.below(3) as usize];
+                self.out.push_str(&format!(
+                    "{pad}for (unsigned {i} = 1u; {i} < {trips}u; {i}++)\n\
+                     {pad}  {arr}[{i}] = ({arr}[{i} - 1u] >> 1) {op} {arr}[{i} + 1u] + ({e});\n"
+                ));
+            }
+            _ => {
+                let trips = 2 + self.rng.below(7);
+                self.counters.push(i.clone());
+                self.counters.push(j.clone());
+                let e = self.expr(1);
+                self.counters.truncate(self.counters.len() - 2);
+                self.out.push_str(&format!(
+                    "{pad}for (unsigned {i} = 1u; {i} < {trips}u; {i}++)\n\
+                     {pad}  for (unsigned {j} = 0u; {j} < {i}; {j}++)\n\
+                     {pad}    {arr}[{i}] -= {arr}[{j}] * (({e}) & 3u);\n"
+                ));
+            }
+        }
+    }
+
+    /// The integer arrays that loads and stores at loaded indices go to (the index array `c`
+    /// less often: it then feeds its own indices).
+    fn int_array(&mut self) -> &'static str {
+        ["a", "b", "a", "b", "c"][self.rng.below(5) as usize]
+    }
+
+    /// An index loaded from an array, brought into `0..N`: `c[…] & 15u` or `b[…] % 16u`.
+    fn loaded_index(&mut self) -> String {
+        let src = ["c", "c", "a", "b"][self.rng.below(4) as usize];
+        let inner = self.counter_index();
+        if self.rng.chance(50) {
+            format!("{src}[{inner}] & {}u", N - 1)
+        } else {
+            format!("{src}[{inner}] % {N}u")
+        }
+    }
+
+    /// An index that takes the same value on several iterations: a counter halved or masked
+    /// to a few values, or a loaded index.
+    fn repeating_index(&mut self) -> String {
+        match self.rng.below(3) {
+            0 => self.loaded_index(),
+            _ if self.counters.is_empty() => format!("x & {}u", self.rng.below(4)),
+            k => {
+                let c = &self.counters[self.rng.below(self.counters.len() as u32) as usize];
+                if k == 1 {
+                    format!("({c} >> 1) & {}u", N - 1)
+                } else {
+                    format!("{c} & 3u")
+                }
+            }
+        }
+    }
+
+    /// The index a producer loop with counter `i` (below `N`) writes: `i` itself, or a loaded
+    /// index (so the consumer's loads may or may not see each element written).
+    fn producer_index(&mut self, i: &str) -> String {
+        if self.rng.chance(70) {
+            i.to_string()
+        } else {
+            format!("c[{i}] & {}u", N - 1)
+        }
+    }
+
+    /// An index into `0..N` from a counter in scope (or `x` outside loops) plus a constant.
+    fn counter_index(&mut self) -> String {
+        let c = if self.counters.is_empty() {
+            "x".to_string()
+        } else {
+            self.counters[self.rng.below(self.counters.len() as u32) as usize].clone()
+        };
+        format!("({c} + {}u) & {}u", self.rng.below(N), N - 1)
     }
 
     /// An assignment to the signed scalar `v` (kept small: no signed overflow), to the 64-bit
@@ -278,6 +437,15 @@ impl Writer {
                 let i = self.rng.below(self.counters.len() as u32) as usize;
                 self.counters[i].clone()
             }
+            4 if self.rng.chance(50) => {
+                let arr = self.int_array();
+                let ind = self.loaded_index();
+                format!("{arr}[{ind}]")
+            }
+            4 if self.rng.chance(20) => {
+                let ind = self.loaded_index();
+                format!("(unsigned)h[{ind}]")
+            }
             4 => {
                 let idx = format!("{}u", self.rng.below(N));
                 let arr = ["a", "b"][self.rng.below(2) as usize];
@@ -285,12 +453,8 @@ impl Writer {
             }
             _ => {
                 let arr = ["a", "b"][self.rng.below(2) as usize];
-                let c = if self.counters.is_empty() {
-                    "x".to_string()
-                } else {
-                    self.counters[self.rng.below(self.counters.len() as u32) as usize].clone()
-                };
-                format!("{arr}[({c} + {}u) & {}u]", self.rng.below(N), N - 1)
+                let idx = self.counter_index();
+                format!("{arr}[{idx}]")
             }
         }
     }
