@@ -21,7 +21,7 @@
 //! `RIVULET_RANDOM_KERNELS=n` runs `n` programs instead of the default few and the
 //! [`REGRESSION_SEEDS`] (the seeds are 0..n, so a failure names the seed that reproduces it);
 //! `RIVULET_RANDOM_SEEDS=455,927` runs exactly those seeds. Both run every memory mode; the
-//! test prints how many programs got a load-store queue.
+//! test prints how many programs passed a run with a load-store queue.
 
 use crate::support::{corpus, kernel_gen};
 use rivulet_core::diag::{has_errors, render};
@@ -120,7 +120,8 @@ fn random_kernels_simulate_to_the_interpreters_outputs_with_every_placement() {
         }
     };
     let (mut count, mut failures) = (0, Vec::new());
-    // Programs with a queue under `Auto` and under `Lsq` (on any placement).
+    // Programs that passed a run with a queue under `Auto` and under `Lsq` (a failed run does
+    // not say whether it had one).
     let (mut with_auto_queue, mut with_lsq_queue) = (0, 0);
     for &seed in &seeds {
         let source = kernel_gen::kernel("k", seed);
@@ -163,7 +164,7 @@ fn random_kernels_simulate_to_the_interpreters_outputs_with_every_placement() {
         with_lsq_queue += usize::from(lsq_queues > 0);
     }
     eprintln!(
-        "{} programs: {with_auto_queue} with a load-store queue under auto, \
+        "{} programs: {with_auto_queue} passed with a load-store queue under auto, \
          {with_lsq_queue} under lsq; {count} runs",
         seeds.len()
     );
