@@ -53,6 +53,7 @@ mod rtl_config_errors;
 mod rtl_config_match;
 mod rtl_config_robust;
 mod rtl_emit;
+mod rtl_lsq;
 mod rtl_sim;
 mod share;
 mod sim_buffers;

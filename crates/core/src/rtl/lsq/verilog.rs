@@ -23,6 +23,15 @@ pub(super) fn module(q: &Lsq) -> String {
         q.module, q.groups, q.loads, q.stores, q.ldq, q.stq, q.data_width, q.addr_width
     );
     ports(q, &mut s);
+    // Without load (store) ports the load (store) queue is never allocated: its registers stay
+    // in place, unused or undriven, rather than a second shape of the logic.
+    let one_sided = q.loads == 0 || q.stores == 0;
+    if one_sided {
+        s.push_str(
+            "  // One kind of port only: the other queue is never allocated.\n  \
+             /* verilator lint_off UNUSEDSIGNAL */\n  /* verilator lint_off UNDRIVEN */\n",
+        );
+    }
     let _ = writeln!(
         s,
         "  localparam NG = {};\n  localparam LDQ = {};\n  localparam STQ = {};\n  \
@@ -54,6 +63,9 @@ pub(super) fn module(q: &Lsq) -> String {
     }
     allocation(q, &mut s);
     registers(q, &mut s);
+    if one_sided {
+        s.push_str("  /* verilator lint_on UNDRIVEN */\n  /* verilator lint_on UNUSEDSIGNAL */\n");
+    }
     s.push_str("endmodule\n");
     s
 }
@@ -342,9 +354,15 @@ fn allocation(q: &Lsq, s: &mut String) {
 
 /// The clocked block: the model's `clock`, statement for statement.
 fn registers(q: &Lsq, s: &mut String) {
+    if q.loads > 0 {
+        s.push_str("\n  integer cp;");
+    }
+    if q.stores > 0 {
+        s.push_str("\n  integer cq;");
+    }
     s.push_str(
         r#"
-  integer cp, cq, ce, cj;
+  integer ce, cj;
   always @(posedge clk) begin
     if (rst) begin
       ld_live <= {LDQ{1'b0}};
