@@ -28,7 +28,7 @@ use super::channel_id::{ChannelId, ChannelVec};
 use super::cycles::cyclic_channels;
 use super::greedy::ChannelBuffers;
 use super::on_merges::back_edge_inputs;
-use super::unit_timing::{unit_timing, PathRule};
+use super::unit_timing::{behind_lsq, unit_timing, PathRule};
 use crate::diag::Diagnostic;
 use crate::handshake::{BufferType, Func, OpId, OpKind, ValueId};
 use crate::timing::TimingModel;
@@ -280,6 +280,7 @@ impl Circuit {
                 continue;
             }
             let kind_of = |op: Option<OpId>| op.and_then(|o| func.op(o)).map(|o| &o.kind);
+            let to_op = func.op(to);
             let touches_memory = [kind_of(from), kind_of(Some(to))]
                 .into_iter()
                 .flatten()
@@ -290,6 +291,12 @@ impl Circuit {
                 .and_then(|o| func.op(o))
                 .is_some_and(|o| o.kind == OpKind::Merge && o.operands.len() > 1);
             let bufferizable = value.ty.is_dataflow() && !touches_memory;
+            // The spec's heuristic for ports behind a load-store queue: a slot before them, so
+            // that an address or datum arriving with its group's allocation waits there (the
+            // queue takes it a cycle later) without holding up its producer.
+            let into_lsq_port = to_op.is_some_and(|o| {
+                matches!(o.kind, OpKind::Load | OpKind::Store) && behind_lsq(func, o)
+            });
             channels.push(Channel {
                 value: v,
                 from,
@@ -297,7 +304,7 @@ impl Circuit {
                 bufferizable,
                 on_cycle,
                 after_merge_like,
-                min_slots: u32::from(multi_merge && on_cycle),
+                min_slots: u32::from((multi_merge && on_cycle) || (into_lsq_port && bufferizable)),
                 must_break_dv: back_edges.contains(&v),
                 ready_slot: bufferizable && after_merge_like && on_cycle,
             });

@@ -7,6 +7,8 @@
 //!   delay does not count, and a pipelined unit's output, the load's included, is registered);
 //!   FPL22 and the reports take the larger of the data and valid delays and a pipelined unit's
 //!   delay from its last register to its output, as characterised.
+//! * A load or store port served by a load-store queue takes the queue's timing (`lsq_load`,
+//!   `lsq_store`): its latency is the queue's, address in to value out.
 //! * Operations that are only wiring cost nothing: a shift by a constant amount, and an `and`
 //!   or `or` with a constant (each result bit is an operand bit or a constant bit). The
 //!   constant may reach the unit through forks and buffers.
@@ -65,7 +67,11 @@ pub(super) fn unit_timing(
             holds: Hold::Register,
         };
     }
-    let name = kind.mnemonic();
+    let name = match kind {
+        OpKind::Load if behind_lsq(func, op) => "lsq_load",
+        OpKind::Store if behind_lsq(func, op) => "lsq_store",
+        _ => kind.mnemonic(),
+    };
     let latency = timing.latency(name, width).unwrap_or(0);
     let data = if is_wiring(func, op) {
         0.0
@@ -93,6 +99,37 @@ pub(super) fn unit_timing(
             OpKind::Fork => Hold::Input,
             _ => Hold::Upstream,
         },
+    }
+}
+
+/// Whether the load or store port `op` is served by a load-store queue: a load's data comes
+/// from one, a store's address goes to one (looking through forks and buffers).
+pub(super) fn behind_lsq(func: &Func, op: &Op) -> bool {
+    let is_lsq = |v: ValueId| {
+        func.defining_op(v)
+            .and_then(|d| func.op(d))
+            .is_some_and(|o| matches!(o.kind, OpKind::Lsq { .. }))
+    };
+    match op.kind {
+        OpKind::Load => op.operands.get(1).is_some_and(|&v| is_lsq(v)),
+        OpKind::Store => {
+            let mut v = op.results.first().copied();
+            while let Some(cur) = v {
+                let users = func.users(cur);
+                let Some(&(user, _)) = users.first() else {
+                    return false;
+                };
+                match func.op(user).map(|o| &o.kind) {
+                    Some(OpKind::Lsq { .. }) => return true,
+                    Some(OpKind::Buffer(_) | OpKind::Fork | OpKind::LazyFork) => {
+                        v = func.results(user).first().copied();
+                    }
+                    _ => return false,
+                }
+            }
+            false
+        }
+        _ => false,
     }
 }
 

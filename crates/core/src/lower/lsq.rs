@@ -6,13 +6,14 @@
 //! per basic block in increasing `handshake.bb`, `groupSizes` accesses each (a load's address;
 //! a store's address then data), results one data channel per load then `memEnd`. A group's
 //! `ctrl` is the memory's allocation token entering the block, taken by a `lazy_fork` whose
-//! other output carries the token on: so groups are allocated one at a time, in program order.
+//! other output carries the token on (through a one-slot FIFO): so groups are allocated one at
+//! a time, in program order.
 
 use super::liveness::Flow;
 use super::memory::{port_role, PortRole};
 use super::{ops, Lowerer};
 use crate::cfg::ir::{self, Block};
-use crate::handshake::{self as hs, Attr, OpId, OpKind, Type, ValueId};
+use crate::handshake::{self as hs, Attr, BufferParams, BufferType, OpId, OpKind, Type, ValueId};
 use crate::sim::LsqShape;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -128,7 +129,9 @@ impl LsqBuild {
 impl Lowerer<'_> {
     /// Before an access of memory `m` (served by a queue) in block `b`: at the block's first
     /// one, splits the allocation token with a `lazy_fork` into the group's `ctrl` and the
-    /// token carried on, which thus leaves only once the queue has allocated the group.
+    /// token carried on, which thus leaves only once the queue has allocated the group. The
+    /// token carried on waits in a one-slot transparent FIFO: the lazy fork must not wait for
+    /// the block's branch, whose condition may be a value loaded through this very group.
     pub(super) fn lsq_group(&mut self, b: Block, m: u32) {
         if self.lsq.groups.contains_key(&(m, b)) {
             return;
@@ -136,14 +139,11 @@ impl Lowerer<'_> {
         let t = Flow::Tok(m);
         let tok = self.local.get(&t).copied().unwrap_or(self.blocks[&b].ctrl);
         let ctrl = Type::control();
-        let lf = self.op(
-            OpKind::LazyFork,
-            vec![tok],
-            vec![ctrl.clone(), ctrl],
-            b,
-            None,
-        );
+        let tys = vec![ctrl.clone(), ctrl.clone()];
+        let lf = self.op(OpKind::LazyFork, vec![tok], tys, b, None);
         let (group, on) = (self.hf.results(lf)[0], self.hf.results(lf)[1]);
+        let slot = OpKind::Buffer(BufferParams::new(BufferType::FifoBreakNone, 1));
+        let on = self.op1(slot, vec![on], ctrl, b, None);
         self.lsq.groups.insert((m, b), group);
         self.local.insert(t, on);
     }

@@ -63,6 +63,7 @@ mod sim_corpus;
 mod sim_engine;
 mod sim_limits;
 mod sim_loop;
+mod sim_lsq_corpus;
 mod sim_rtl;
 mod sim_trace_compact;
 mod sim_units;

@@ -151,11 +151,22 @@ pub struct Simulated {
 /// Simulates `file` with the buffers `buffers` place and checks its outputs; `Err` is the
 /// rendered reason (compile error, deadlock, mismatch).
 pub fn simulate(file: &Path, buffers: BufferOptions) -> Result<Simulated, String> {
+    simulate_with(
+        file,
+        DriverOptions {
+            buffers,
+            ..DriverOptions::default()
+        },
+    )
+}
+
+/// [`simulate`] with the other options of `options` too (its stop and simulation options are
+/// replaced).
+pub fn simulate_with(file: &Path, options: DriverOptions) -> Result<Simulated, String> {
     let options = DriverOptions {
-        buffers,
         stop_after: Some(StageGroup::Buffers),
         simulate: Some(SimOptions::default()),
-        ..DriverOptions::default()
+        ..options
     };
     let (out, sources) = compile(file, &options)?;
     if has_errors(&out.diagnostics) {
