@@ -45,7 +45,9 @@ def references(hdl, text, module, modules):
 def check(hdl):
     failures = []
     path = os.path.join(ROOT, "configs", f"rtl-config-{hdl}.json")
-    entries = json.load(open(path))
+    # Entries produced by a built-in generator (`rivulet-gen …`) have no template file; their
+    # output is linted by crates/core/tests/it/rtl_lsq.rs.
+    entries = [e for e in json.load(open(path)) if "generic" in e]
     names = {e["name"] for e in entries}
     module_of = {e["name"]: os.path.splitext(os.path.basename(e["generic"]))[0].lower() for e in entries}
     dep_modules = {module_of[n] for n in names if n.startswith("rivulet.")}

@@ -582,15 +582,17 @@ impl Rule<'_, '_, '_> {
         };
         for (key, need) in [("ldqDepth", loads), ("stqDepth", stores)] {
             match self.op.attrs.get(key) {
-                None => {}
                 Some(Attr::Int { value, .. }) if (1..=64).contains(value) => {
-                    if (*value as usize) < need {
-                        self.err(format!(
-                            "'{key}' = {value} cannot hold the {need} entries its groups \
-                             allocate together"
-                        ));
+                    let short = (*value as usize) < need;
+                    let msg = format!(
+                        "'{key}' = {value} cannot hold the {need} entries its groups allocate \
+                         together"
+                    );
+                    if short {
+                        self.err(msg);
                     }
                 }
+                None => {}
                 Some(_) => self.err(format!("'{key}' must be an integer from 1 to 64")),
             }
         }

@@ -156,7 +156,8 @@ const DECISIONS: &str = r#"
   end
 
   assign room  = LDQ - lq_count >= NL && STQ - sq_count >= NS;
-  assign empty = lq_count == 0 && sq_count == 0;
+  // Done: both queues empty and no group being allocated in this cycle.
+  assign empty = lq_count == 0 && sq_count == 0 && ctrl_valid == 0;
 
   // Per load entry: forward from the youngest older store of its address (once that store
   // has its data), or read memory when no older store matches; wait while an older store has

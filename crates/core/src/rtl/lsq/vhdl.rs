@@ -188,7 +188,8 @@ const BODY: &str = r#"
   end process;
 
   room  <= '1' when LDQ - lq_count >= NL and STQ - sq_count >= NS else '0';
-  empty <= '1' when lq_count = 0 and sq_count = 0 else '0';
+  -- Done: both queues empty and no group being allocated in this cycle.
+  empty <= '1' when lq_count = 0 and sq_count = 0 and ctrl_valid = (ctrl_valid'range => '0') else '0';
 
   -- Per load entry: forward from the youngest older store of its address (once that store
   -- has its data), or read memory when no older store matches; wait while an older store has

@@ -1,7 +1,7 @@
 //! The load-store queue (docs/memory-ordering.md, "Load-store queues"), with its
 //! synchronous-read memory. Every decision of a cycle is taken from the registers alone (no
-//! input's valid reaches another port's ready or an output's valid, except `ctrlEnd` →
-//! `memEnd`); the RTL generator (`rtl::lsq`) implements the same registers and rules.
+//! input's valid reaches another port's ready or an output's valid, except `ctrlEnd` and the
+//! groups' allocation inputs → `memEnd`); the RTL generator (`rtl::lsq`) implements the same registers and rules.
 //!
 //! Invariants: an occupied load entry's `older` bits name exactly the occupied store entries
 //! that precede it in program order; an occupied store entry's `older` bits name exactly the
@@ -276,7 +276,8 @@ impl UnitModel for Lsq {
                 _ => c.out(ch, false, 0),
             }
         }
-        let done = self.empty();
+        // A group allocated in this cycle is not in the queues yet: not done.
+        let done = self.empty() && !self.ctrl.iter().any(|&k| c.valid(k));
         c.out(self.mem_end, c.valid(self.ctrl_end) && done, 0);
         c.set_ready(self.ctrl_end, c.ready(self.mem_end) && done);
     }
