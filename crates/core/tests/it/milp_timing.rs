@@ -17,7 +17,7 @@ fn builtin_model_holds_the_documented_latencies() {
         ("divsi", 35),
         ("divui", 35),
         ("load", 1),
-        ("lsq_load", 5),
+        ("lsq_load", 3),
         ("addf", 6),
         ("subf", 6),
         ("mulf", 2),
