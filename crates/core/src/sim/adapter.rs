@@ -295,11 +295,7 @@ impl Builder<'_> {
     /// Memory controller: operands `memref, start, (count | ld addr | st addr, st data)…, end`,
     /// classified by [`controller_ports`].
     fn mem_controller(&mut self, id: OpId, op: &Op) -> Option<(UnitKind, Vec<(ValueId, usize)>)> {
-        let memory = op
-            .operands
-            .first()
-            .and_then(|v| self.memory_of_arg.get(v))
-            .copied();
+        let memory = self.memory_of(op);
         let (Some(memory), Some(ports)) = (memory, controller_ports(self.func, id)) else {
             self.unsupported(
                 op,
@@ -317,23 +313,17 @@ impl Builder<'_> {
             loads: ports.ld_addr.len(),
             stores: ports.st_addr.len(),
         };
-        let order = std::iter::once(1)
-            .chain(ports.ctrl)
-            .chain(ports.ld_addr)
-            .chain(ports.st_addr)
-            .chain(ports.st_data)
-            .chain(std::iter::once(op.operands.len() - 1));
-        Some((kind, order.map(|i| op.operands[i]).zip(0..).collect()))
+        let order = interface_order(
+            op,
+            [ports.ctrl, ports.ld_addr, ports.st_addr, ports.st_data],
+        );
+        Some((kind, order))
     }
 
     /// Load-store queue on a memref: operands `memref, start, (ctrl, access…)…, end`,
     /// classified by [`lsq_ports`].
     fn lsq(&mut self, id: OpId, op: &Op) -> Option<(UnitKind, Vec<(ValueId, usize)>)> {
-        let memory = op
-            .operands
-            .first()
-            .and_then(|v| self.memory_of_arg.get(v))
-            .copied();
+        let memory = self.memory_of(op);
         let (Some(memory), Some(ports)) = (memory, lsq_ports(self.func, id)) else {
             self.unsupported(
                 op,
@@ -342,17 +332,23 @@ impl Builder<'_> {
             );
             return None;
         };
-        let order = std::iter::once(1)
-            .chain(ports.ctrl)
-            .chain(ports.ld_addr)
-            .chain(ports.st_addr)
-            .chain(ports.st_data)
-            .chain(std::iter::once(op.operands.len() - 1));
+        let order = interface_order(
+            op,
+            [ports.ctrl, ports.ld_addr, ports.st_addr, ports.st_data],
+        );
         let kind = UnitKind::Lsq {
             memory,
             shape: ports.shape,
         };
-        Some((kind, order.map(|i| op.operands[i]).zip(0..).collect()))
+        Some((kind, order))
+    }
+
+    /// The memory argument a memory interface's first operand names.
+    fn memory_of(&self, op: &Op) -> Option<usize> {
+        op.operands
+            .first()
+            .and_then(|v| self.memory_of_arg.get(v))
+            .copied()
     }
 
     fn channel(&mut self, v: ValueId, unit: UnitId, port: usize) {
@@ -379,6 +375,17 @@ impl Builder<'_> {
         self.out.netlist.connect(name, width, from, (unit, port));
         self.out.channel_values.push(v);
     }
+}
+
+/// A memory interface's operands in the simulator's port order: `start` (operand 1), the
+/// classified port operands role by role, `end` (the last operand).
+fn interface_order(op: &Op, roles: [Vec<usize>; 4]) -> Vec<(ValueId, usize)> {
+    std::iter::once(1)
+        .chain(roles.into_iter().flatten())
+        .chain(std::iter::once(op.operands.len() - 1))
+        .map(|i| op.operands[i])
+        .zip(0..)
+        .collect()
 }
 
 fn sim_buffer(t: BufferType) -> SimBuffer {
