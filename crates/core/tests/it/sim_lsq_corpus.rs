@@ -3,20 +3,12 @@
 //! to the interpreter's outputs with the on-merges, FPGA20 and FPL22 placements (at 5 ns), and
 //! with `--memory auto` with FPGA20. Kernels without such arrays get no queue and are only
 //! compiled once. How many cycles each mode takes is measured by the `bench_memory` example.
-//! Known failures are listed in [`KNOWN_GAPS`] with the message they fail with (the test fails
-//! when one of them passes, so the list stays current).
 
 use crate::support::corpus;
 use rivulet_core::driver::{BufferOptions, DriverOptions};
 use rivulet_core::lower::InterfaceKind;
 use rivulet_core::options::{BufferAlgorithm, MemoryMode};
 use std::path::Path;
-
-/// `(kernel, part of the failure message)`.
-const KNOWN_GAPS: &[(&str, &str)] = &[(
-    "first_duplicate",
-    "fpga20 with --memory lsq: error: the circuit deadlocked",
-)];
 
 fn run(file: &Path, algorithm: BufferAlgorithm, memory: MemoryMode) -> Result<bool, String> {
     let options = DriverOptions {
@@ -55,11 +47,7 @@ fn queues_simulate_to_the_interpreters_outputs(file: &Path) {
         run(file, BufferAlgorithm::Fpga20, MemoryMode::Auto)?;
         Ok(())
     };
-    let known = KNOWN_GAPS.iter().find(|g| g.0 == name).map(|g| g.1);
-    match (check(), known) {
-        (Ok(()), None) => {}
-        (Err(e), Some(gap)) if e.contains(gap) => {}
-        (Ok(()), Some(gap)) => panic!("{name}: passes, drop the gap `{gap}`"),
-        (Err(e), _) => panic!("{name}: {e}"),
+    if let Err(e) = check() {
+        panic!("{name}: {e}");
     }
 }

@@ -138,7 +138,7 @@ const DECLARATIONS: &str = r#"  reg  [LDQ-1:0] ld_live, ld_addr_ok, ld_issued, l
   integer fwd_src [0:LDQ-1];
   reg rd_hit;
   integer rd_idx, holes;
-  wire commit, room, empty;
+  wire commit, room, settled;
   // Allocation: per access its entry and older bits, and the entries taken.
   integer al_idx [0:NACC-1];
   reg  [STQ-1:0] al_ld_older [0:NACC-1];
@@ -156,8 +156,9 @@ const DECISIONS: &str = r#"
   end
 
   assign room  = LDQ - lq_count >= NL && STQ - sq_count >= NS;
-  // Done: both queues empty and no group being allocated in this cycle.
-  assign empty = lq_count == 0 && sq_count == 0 && ctrl_valid == 0;
+  // Done with memory: every store written, every live load holding its value (delivery goes
+  // on after memEnd), and no group being allocated in this cycle.
+  assign settled = sq_count == 0 && (ld_occ & ld_live & ~ld_value_ok) == 0 && ctrl_valid == 0;
 
   // Per load entry: forward from the youngest older store of its address (once that store
   // has its data), or read memory when no older store matches; wait while an older store has
@@ -235,8 +236,8 @@ const DECISIONS: &str = r#"
 
   assign memStart_ready = 1'b1;
   assign ctrl_ready     = {NG{room}};
-  assign memEnd_valid   = ctrlEnd_valid && empty;
-  assign ctrlEnd_ready  = memEnd_ready && empty;
+  assign memEnd_valid   = ctrlEnd_valid && settled;
+  assign ctrlEnd_ready  = memEnd_ready && settled;
   assign loadEn         = rd_hit;
   assign loadAddr       = ld_addr[rd_idx];
   assign storeEn        = commit;

@@ -159,7 +159,7 @@ const DECISIONS: &str = r#"
   signal ld_occ, fwd, reading : std_logic_vector(LDQ - 1 downto 0);
   signal st_occ    : std_logic_vector(STQ - 1 downto 0);
   signal fwd_src   : int_table(LDQ - 1 downto 0);
-  signal rd_hit, commit, room, empty : std_logic;
+  signal rd_hit, commit, room, settled : std_logic;
   signal rd_idx    : natural range 0 to LDQ - 1;
   signal holes     : natural range 0 to LDQ;
   -- Allocation: per access its entry and older bits, and the entries taken.
@@ -188,8 +188,10 @@ const BODY: &str = r#"
   end process;
 
   room  <= '1' when LDQ - lq_count >= NL and STQ - sq_count >= NS else '0';
-  -- Done: both queues empty and no group being allocated in this cycle.
-  empty <= '1' when lq_count = 0 and sq_count = 0 and ctrl_valid = (ctrl_valid'range => '0') else '0';
+  -- Done with memory: every store written, every live load holding its value (delivery goes
+  -- on after memEnd), and no group being allocated in this cycle.
+  settled <= '1' when sq_count = 0 and (ld_occ and ld_live and not ld_value_ok) = (ld_occ'range => '0')
+             and ctrl_valid = (ctrl_valid'range => '0') else '0';
 
   -- Per load entry: forward from the youngest older store of its address (once that store
   -- has its data), or read memory when no older store matches; wait while an older store has
@@ -272,8 +274,8 @@ const BODY: &str = r#"
 
   memStart_ready <= '1';
   ctrl_ready     <= (others => room);
-  memEnd_valid   <= ctrlEnd_valid and empty;
-  ctrlEnd_ready  <= memEnd_ready and empty;
+  memEnd_valid   <= ctrlEnd_valid and settled;
+  ctrlEnd_ready  <= memEnd_ready and settled;
   loadEn         <= rd_hit;
   loadAddr       <= ld_addr(rd_idx);
   storeEn        <= commit;

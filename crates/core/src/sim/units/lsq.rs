@@ -194,8 +194,13 @@ impl Lsq {
         self.sq.count > 0 && h.addr_ok && h.data_ok && h.older == 0
     }
 
-    fn empty(&self) -> bool {
-        self.lq.count == 0 && self.sq.count == 0
+    /// Whether the queue has finished with memory: every store has written and every live
+    /// load holds its value (it may still be waiting for its consumer: delivery continues
+    /// after `memEnd`, so a consumer that needs `memEnd` first cannot deadlock).
+    fn settled(&self) -> bool {
+        self.sq.count == 0
+            && (0..self.lq.depth)
+                .all(|i| self.lq.age(i).is_none() || !self.loads[i].live || self.loads[i].value_ok)
     }
 
     /// The state of every entry (for the trace and the app).
@@ -277,7 +282,7 @@ impl UnitModel for Lsq {
             }
         }
         // A group allocated in this cycle is not in the queues yet: not done.
-        let done = self.empty() && !self.ctrl.iter().any(|&k| c.valid(k));
+        let done = self.settled() && !self.ctrl.iter().any(|&k| c.valid(k));
         c.out(self.mem_end, c.valid(self.ctrl_end) && done, 0);
         c.set_ready(self.ctrl_end, c.ready(self.mem_end) && done);
     }
