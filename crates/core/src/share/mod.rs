@@ -4,9 +4,11 @@
 //! version number, since a payload may start with a digit). Every version's payload is
 //! base64url (no padding) of the raw-deflate compression of a JSON document ([`envelope`]):
 //! version 1 holds the sources and options ([`v1`]), version 2 adds the scene: selected unit,
-//! simulation cycle, graph viewport, presentation mode ([`v2`]). [`encode`] always writes the
+//! simulation cycle, graph viewport, presentation mode ([`v2`]), version 3 the memory mode
+//! ([`v3`]). [`encode`] always writes the
 //! newest version; [`decode`] reads every version ever written, so old links keep working
-//! (a version 1 link opens with the default scene).
+//! (a version 1 link opens with the default scene, links before version 3 with the default
+//! memory mode).
 //!
 //! Invariants:
 //! - [`decode`] never panics, whatever the input; malformed, truncated or oversized links give a
@@ -19,8 +21,9 @@
 mod envelope;
 mod v1;
 mod v2;
+mod v3;
 
-use crate::options::{BufferAlgorithm, Hdl};
+use crate::options::{BufferAlgorithm, Hdl, MemoryMode};
 use std::fmt;
 
 /// The most bytes a link's payload may inflate to (sources included).
@@ -80,6 +83,8 @@ pub struct ShareOptions {
     pub hdl: Hdl,
     /// The view shown.
     pub view: View,
+    /// How memory accesses that may conflict are ordered.
+    pub memory: MemoryMode,
 }
 
 impl Default for ShareOptions {
@@ -89,6 +94,7 @@ impl Default for ShareOptions {
             clock_period_ns: 4.0,
             hdl: Hdl::default(),
             view: View::default(),
+            memory: MemoryMode::default(),
         }
     }
 }
@@ -152,7 +158,7 @@ pub enum ShareError {
 impl fmt::Display for ShareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ShareError::MissingVersion => write!(f, "the link has no version tag (expected #v2.…)"),
+            ShareError::MissingVersion => write!(f, "the link has no version tag (expected #v3.…)"),
             ShareError::UnknownVersion(v) => write!(
                 f,
                 "the link has version {v}, which this version of Rivulet cannot read"
@@ -231,7 +237,7 @@ impl ShareState {
 
 /// Encodes a state as a link fragment (without the `#`), in the newest version.
 pub fn encode(state: &ShareState) -> String {
-    format!("v2.{}", v2::encode(state))
+    format!("v3.{}", v3::encode(state))
 }
 
 /// Decodes a link fragment (with or without its leading `#`) of any known version.
@@ -251,6 +257,7 @@ pub fn decode(fragment: &str) -> Result<ShareState, ShareError> {
     let state = match version {
         "1" => v1::decode(payload)?,
         "2" => v2::decode(payload)?,
+        "3" => v3::decode(payload)?,
         other => return Err(ShareError::UnknownVersion(other.chars().take(12).collect())),
     };
     state.validate()?;

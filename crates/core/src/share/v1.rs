@@ -15,7 +15,7 @@
 
 use super::envelope;
 use super::{Scene, ShareError, ShareOptions, ShareState, SharedFile, View};
-use crate::options::{BufferAlgorithm, Hdl};
+use crate::options::{BufferAlgorithm, Hdl, MemoryMode};
 use serde::{Deserialize, Serialize};
 
 #[derive(Serialize, Deserialize)]
@@ -33,14 +33,14 @@ pub(super) struct File {
     text: String,
 }
 
-/// The options of the document (version 2 keeps this layout).
+/// The options of the document (version 2 keeps this layout; version 3 adds one field).
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct Options {
-    buffers: BufferAlgorithm,
-    clock_ns: String,
-    hdl: Hdl,
-    view: View,
+    pub(super) buffers: BufferAlgorithm,
+    pub(super) clock_ns: String,
+    pub(super) hdl: Hdl,
+    pub(super) view: View,
 }
 
 /// The state of a payload (after `v1.`), with the default scene; not yet validated.
@@ -93,5 +93,7 @@ pub(super) fn options_from_doc(o: Options) -> Result<ShareOptions, ShareError> {
         clock_period_ns,
         hdl: o.hdl,
         view: o.view,
+        // Memory modes came with version 3: older links compiled with the default.
+        memory: MemoryMode::default(),
     })
 }

@@ -1,5 +1,6 @@
-//! Version 2 of the share-link payload: version 1's document plus the scene (what the viewer
-//! was looking at). FROZEN like version 1: change it only by adding a new version.
+//! Version 2 of the share-link payload, read only (Rivulet now writes version 3, which keeps
+//! this document's scene): version 1's document plus the scene (what the viewer was looking
+//! at). FROZEN like version 1: change it only by adding a new version.
 //!
 //! Payload = the envelope ([`super::envelope`]) of UTF-8 JSON:
 //! ```json
@@ -24,9 +25,10 @@ struct Doc {
     scene: SceneDoc,
 }
 
+/// The scene of the document (version 3 keeps this layout).
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct SceneDoc {
+pub(super) struct SceneDoc {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     unit: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -37,45 +39,35 @@ struct SceneDoc {
     presentation: bool,
 }
 
-/// The payload (after `v2.`) of a state.
-pub(super) fn encode(state: &ShareState) -> String {
-    let s = &state.scene;
-    let doc = Doc {
-        files: v1::files_doc(&state.files),
-        options: v1::options_doc(&state.options),
-        scene: SceneDoc {
-            unit: s.unit.clone(),
-            cycle: s.cycle,
-            viewport: s
-                .viewport
-                .map(|v| format!("{} {} {} {}", v.x, v.y, v.w, v.h)),
-            presentation: s.presentation,
-        },
-    };
-    // Serializing plain strings, numbers and enums into a Vec cannot fail.
-    envelope::pack(&serde_json::to_vec(&doc).unwrap_or_default())
-}
-
 /// The state of a payload (after `v2.`); not yet validated.
 pub(super) fn decode(payload: &str) -> Result<ShareState, ShareError> {
     let json = envelope::unpack(payload)?;
     let doc: Doc =
         serde_json::from_slice(&json).map_err(|e| ShareError::BadDocument(e.to_string()))?;
-    let viewport = doc
-        .scene
-        .viewport
-        .as_deref()
-        .map(parse_viewport)
-        .transpose()?;
     Ok(ShareState {
         files: v1::files_from_doc(doc.files),
         options: v1::options_from_doc(doc.options)?,
-        scene: Scene {
-            unit: doc.scene.unit,
-            cycle: doc.scene.cycle,
-            viewport,
-            presentation: doc.scene.presentation,
-        },
+        scene: scene_from_doc(doc.scene)?,
+    })
+}
+
+pub(super) fn scene_doc(s: &Scene) -> SceneDoc {
+    SceneDoc {
+        unit: s.unit.clone(),
+        cycle: s.cycle,
+        viewport: s
+            .viewport
+            .map(|v| format!("{} {} {} {}", v.x, v.y, v.w, v.h)),
+        presentation: s.presentation,
+    }
+}
+
+pub(super) fn scene_from_doc(s: SceneDoc) -> Result<Scene, ShareError> {
+    Ok(Scene {
+        viewport: s.viewport.as_deref().map(parse_viewport).transpose()?,
+        unit: s.unit,
+        cycle: s.cycle,
+        presentation: s.presentation,
     })
 }
 

@@ -1,10 +1,10 @@
-//! Share-link codec: round trips, frozen v1 and v2 test vectors, every error kind, and
+//! Share-link codec: round trips, frozen v1 and v2 test vectors, v3's memory mode, every error kind, and
 //! robustness against truncated, corrupted and random links (decode must never panic).
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use proptest::prelude::*;
-use rivulet_core::options::{BufferAlgorithm, Hdl};
+use rivulet_core::options::{BufferAlgorithm, Hdl, MemoryMode};
 use rivulet_core::share::{
     decode, encode, Scene, ShareError, ShareOptions, ShareState, SharedFile, View, Viewport,
 };
@@ -31,6 +31,7 @@ fn vector_state() -> ShareState {
             clock_period_ns: 5.5,
             hdl: Hdl::Verilog,
             view: View::Graph,
+            memory: MemoryMode::default(),
         },
         scene: Scene::default(),
     }
@@ -72,10 +73,17 @@ fn the_v2_test_vector_still_decodes() {
 }
 
 #[test]
-fn encode_writes_v2_and_round_trips_the_vector_states() {
-    for state in [vector_state(), scene_state()] {
+fn encode_writes_v3_and_round_trips_the_vector_states() {
+    let lsq = ShareState {
+        options: ShareOptions {
+            memory: MemoryMode::Lsq,
+            ..scene_state().options
+        },
+        ..scene_state()
+    };
+    for state in [vector_state(), scene_state(), lsq] {
         let link = encode(&state);
-        assert!(link.starts_with("v2."), "{link}");
+        assert!(link.starts_with("v3."), "{link}");
         assert!(link[3..]
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
@@ -88,6 +96,21 @@ fn a_v2_scene_may_leave_out_every_field() {
     let json = br#"{"files":[{"name":"a.c","text":""}],"options":{"buffers":"fpga20","clock_ns":"4","hdl":"vhdl","view":"graph"},"scene":{}}"#;
     let state = decode(&payload_v(2, json)).expect("decodes");
     assert_eq!(state.scene, Scene::default());
+}
+
+#[test]
+fn v3_options_carry_the_memory_mode_and_reject_unknown_ones() {
+    let doc = |memory: &str| {
+        format!(
+            r#"{{"files":[{{"name":"a.c","text":""}}],"options":{{"buffers":"fpga20","clock_ns":"4","hdl":"vhdl","view":"graph","memory":"{memory}"}},"scene":{{}}}}"#
+        )
+    };
+    let state = decode(&payload_v(3, doc("auto").as_bytes())).expect("decodes");
+    assert_eq!(state.options.memory, MemoryMode::Auto);
+    assert!(matches!(
+        decode(&payload_v(3, doc("fifo").as_bytes())),
+        Err(ShareError::BadDocument(_))
+    ));
 }
 
 #[test]
@@ -215,6 +238,7 @@ fn any_state() -> impl Strategy<Value = ShareState> {
         ],
         prop::sample::select(Hdl::ALL),
         prop::sample::select(View::ALL),
+        prop::sample::select(MemoryMode::ALL),
     );
     let viewport = (
         -1e6f64..1e6,
@@ -235,7 +259,7 @@ fn any_state() -> impl Strategy<Value = ShareState> {
             viewport,
             presentation,
         });
-    (files, options, scene).prop_map(|(files, (b, clock, hdl, view), scene)| ShareState {
+    (files, options, scene).prop_map(|(files, (b, clock, hdl, view, memory), scene)| ShareState {
         // Distinct names: prefix each with its position.
         files: files
             .into_iter()
@@ -247,6 +271,7 @@ fn any_state() -> impl Strategy<Value = ShareState> {
             clock_period_ns: clock,
             hdl,
             view,
+            memory,
         },
         scene,
     })
@@ -263,13 +288,14 @@ proptest! {
         let _ = decode(&text);
         let _ = decode(&format!("v1.{text}"));
         let _ = decode(&format!("v2.{text}"));
+        let _ = decode(&format!("v3.{text}"));
     }
 
     #[test]
     fn random_base64_never_panics(text in "[A-Za-z0-9_-]{0,400}") {
         let _ = decode(&format!("v1.{text}"));
         let _ = decode(&format!("v2.{text}"));
-        let _ = decode(&format!("v2.{text}"));
+        let _ = decode(&format!("v3.{text}"));
     }
 
     #[test]
