@@ -168,6 +168,11 @@ impl<'n> Simulator<'n> {
         self.s.cycle
     }
 
+    /// The entries of every load-store queue, by unit, as they are before [`Self::cycle`].
+    pub fn lsq_snapshots(&self) -> Vec<(UnitId, LsqSnapshot)> {
+        self.s.lsq_snapshots()
+    }
+
     /// The signals of the last settled cycle.
     pub fn signals(&self) -> &Signals {
         &self.s.sig

@@ -21,7 +21,8 @@
 //!
 //! Files: `netlist.rs` (the circuit), `netlist_check.rs` (its invariants), `units/` (one model
 //! per unit family), `engine.rs` (the cycle loop), `deadlock.rs` (reports), `trace.rs` (per-cycle
-//! record), `compact_trace.rs` (the record of long runs: changes and checkpoints), `vcd.rs`
+//! record), `compact_trace.rs` (the record of long runs: changes and checkpoints), `trace_lsq.rs`
+//! (the load-store queues' entries per cycle), `vcd.rs`
 //! (VCD export), `value.rs` (bit patterns).
 
 pub mod adapter;
@@ -33,6 +34,7 @@ mod netlist_check;
 pub mod run_kernel;
 mod snapshots;
 mod trace;
+mod trace_lsq;
 mod units;
 pub mod value;
 mod vcd;
@@ -46,6 +48,7 @@ pub use netlist::{
 };
 pub use snapshots::Snapshots;
 pub use trace::{ChannelState, Frame, Trace};
+pub use trace_lsq::{queues_of, LsqTrace};
 pub use units::lsq::{EntryView, LsqSnapshot};
 pub use units::Signals;
 pub use vcd::to_vcd;

@@ -11,7 +11,9 @@
 
 use super::adapter::{build_netlist, Adapted, KernelInputs, UnitOrigin};
 use super::snapshots::Snapshots;
-use super::{CompactTrace, DeadlockReport, SimOptions, SimResult, Simulator, Status};
+use super::{
+    CompactTrace, DeadlockReport, LsqTrace, SimOptions, SimResult, Simulator, Status, UnitKind,
+};
 use crate::buffer::cyclic_channels;
 use crate::diag::Diagnostic;
 use crate::front::types::ScalarTy;
@@ -97,6 +99,9 @@ pub struct KernelCheck {
     pub compact: Option<CompactTrace>,
     /// Snapshots of the cycles the compact record had no room for ([`KernelRun::recording`]).
     pub snapshots: Option<Snapshots>,
+    /// The load-store queues' entries per cycle, kept with the compact record when the
+    /// circuit has queues.
+    pub lsq: Option<LsqTrace>,
 }
 
 impl KernelCheck {
@@ -163,7 +168,13 @@ pub struct KernelRun<'a> {
     moved: u64,
     compact: Option<CompactTrace>,
     snapshots: Option<Snapshots>,
+    /// The circuit's load-store queues, and their record once recording.
+    queues: Vec<super::UnitId>,
+    lsq: Option<LsqTrace>,
 }
+
+/// The byte budget of a run's [`LsqTrace`].
+pub const LSQ_TRACE_BUDGET: usize = 32 << 20;
 
 /// A finished [`KernelRun`].
 #[derive(Clone, Debug)]
@@ -176,6 +187,8 @@ pub struct RunEnd {
     pub compact: Option<CompactTrace>,
     /// Snapshots of the cycles the compact record had no room for.
     pub snapshots: Option<Snapshots>,
+    /// The load-store queues' record, if one was kept.
+    pub lsq: Option<LsqTrace>,
 }
 
 impl<'a> KernelRun<'a> {
@@ -194,14 +207,21 @@ impl<'a> KernelRun<'a> {
             moved: 0,
             compact: None,
             snapshots: None,
+            queues: (0..adapted.netlist.units.len())
+                .filter(|&u| matches!(adapted.netlist.units[u].kind, UnitKind::Lsq { .. }))
+                .collect(),
+            lsq: None,
         })
     }
 
     /// Also records every simulated cycle in `trace` until its budget is reached, and from
-    /// then on keeps `snapshots` of the run, so that every cycle can be replayed.
+    /// then on keeps `snapshots` of the run, so that every cycle can be replayed; with the
+    /// trace, the entries of the circuit's load-store queues, if it has any.
     pub fn recording(mut self, trace: CompactTrace, snapshots: Snapshots) -> Self {
         self.compact = Some(trace);
         self.snapshots = Some(snapshots);
+        self.lsq =
+            (!self.queues.is_empty()).then(|| LsqTrace::new(self.queues.clone(), LSQ_TRACE_BUDGET));
         self
     }
 
@@ -210,6 +230,11 @@ impl<'a> KernelRun<'a> {
         if let (Some(t), Some(s)) = (&self.compact, &mut self.snapshots) {
             if !t.has_room() {
                 s.offer(&self.sim);
+            }
+        }
+        if let (Some(t), Some(q)) = (&self.compact, &mut self.lsq) {
+            if t.has_room() {
+                q.record(&self.sim);
             }
         }
         let cycle = self.sim.cycle();
@@ -284,6 +309,7 @@ impl<'a> KernelRun<'a> {
             loops,
             compact: self.compact,
             snapshots: self.snapshots,
+            lsq: self.lsq,
         }
     }
 }
@@ -306,6 +332,7 @@ impl KernelCheck {
             trace: result.trace,
             compact: end.compact,
             snapshots: end.snapshots,
+            lsq: end.lsq,
         }
     }
 }

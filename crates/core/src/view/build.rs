@@ -3,6 +3,7 @@
 
 use super::explain::{explain, ARGUMENT};
 use super::hardware;
+use super::lsq::lsq_drawing;
 use super::model::{BlockBox, GraphView, UnitClass, ViewChannel, ViewUnit};
 use super::options::ViewOptions;
 use super::source::{carried_var, view_origin};
@@ -19,6 +20,8 @@ use std::collections::BTreeMap;
 const CHAR_WIDTH: f64 = 6.8;
 /// Height of a unit's box (two text lines).
 const UNIT_HEIGHT: f64 = 34.0;
+/// Height of each further text line (a load-store queue's groups).
+const LINE_HEIGHT: f64 = 12.0;
 
 /// The graph view of `func`, with each unit's hardware from `netlist` (the Synth netlist of
 /// `func` after ready inversion) when given; see the module documentation of [`super`].
@@ -31,6 +34,15 @@ pub fn graph_view_with(func: &Func, netlist: Option<&Netlist>, options: &ViewOpt
     let fg = FuncGraph::new(func);
     let namer = Namer::new(func);
     let nodes: Vec<Node> = fg.graph.node_weights().copied().collect();
+    // The load-store queues' drawings and port roles, by node.
+    let queues: BTreeMap<usize, _> = nodes
+        .iter()
+        .enumerate()
+        .filter_map(|(n, node)| match *node {
+            Node::Op(id) => Some((n, lsq_drawing(func, &namer, id)?)),
+            Node::Arg(_) => None,
+        })
+        .collect();
     let mut units: Vec<ViewUnit> = nodes
         .iter()
         .map(|node| match *node {
@@ -76,6 +88,10 @@ pub fn graph_view_with(func: &Func, netlist: Option<&Netlist>, options: &ViewOpt
             },
         })
         .collect();
+    for (&n, q) in &queues {
+        units[n].label = q.lsq.label();
+        units[n].lsq = Some(q.lsq.clone());
+    }
     if let Some(net) = netlist {
         for (u, (ports, hw)) in units.iter_mut().zip(hardware::of_nodes(func, net, &nodes)) {
             u.ports = ports;
@@ -98,8 +114,14 @@ pub fn graph_view_with(func: &Func, netlist: Option<&Netlist>, options: &ViewOpt
             Node::Op(id) => func.op(id).map(|op| &op.kind),
             Node::Arg(_) => None,
         };
-        let from_role = kind(nodes[from]).map_or("", |k| result_role(k, w.from_port));
-        let to_role = kind(nodes[to]).map_or("", |k| operand_role(k, w.to_port));
+        let from_role = match queues.get(&from) {
+            Some(q) => q.result_roles.get(w.from_port).map_or("", String::as_str),
+            None => kind(nodes[from]).map_or("", |k| result_role(k, w.from_port)),
+        };
+        let to_role = match queues.get(&to) {
+            Some(q) => q.operand_roles.get(w.to_port).map_or("", String::as_str),
+            None => kind(nodes[to]).map_or("", |k| operand_role(k, w.to_port)),
+        };
         channels.push(ViewChannel {
             name: namer.name(w.value),
             value: w.value.0,
@@ -148,6 +170,7 @@ pub(super) fn unit(
         ports: Vec::new(),
         hw: String::new(),
         origin: None,
+        lsq: None,
     }
 }
 
@@ -162,8 +185,15 @@ fn place(func: &Func, mut units: Vec<ViewUnit>, mut channels: Vec<ViewChannel>) 
         .map(|bb| (bb, graph.add_cluster(format!("bb{bb}"))))
         .collect();
     for u in &units {
-        let chars = u.name.chars().count().max(u.label.chars().count()) as f64;
-        let mut node = LayoutNode::new((chars * CHAR_WIDTH + 16.0).max(44.0), UNIT_HEIGHT)
+        let lines = u.lsq.as_ref().map(|q| q.group_lines()).unwrap_or_default();
+        let chars = lines
+            .iter()
+            .chain([&u.name, &u.label])
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0) as f64;
+        let height = UNIT_HEIGHT + LINE_HEIGHT * lines.len() as f64;
+        let mut node = LayoutNode::new((chars * CHAR_WIDTH + 16.0).max(44.0), height)
             .with_ports(u.in_ports, u.out_ports);
         node.cluster = u.bb.and_then(|bb| blocks.get(&bb).copied());
         graph.add_node(node);

@@ -7,7 +7,8 @@
 //! core's layered layout engine with one cluster per basic block. Given the Synth netlist
 //! (after ready inversion), each unit also carries its hardware ports and `hw.module` text.
 //! Units lowered from C carry their source range and channels the C variable they hold
-//! ([`source`]).
+//! ([`source`]). A load-store queue carries its groups and depths ([`ViewLsq`]), its channels
+//! the group each port belongs to.
 //!
 //! [`graph_view_with`] draws it as [`ViewOptions`] say: simplified (buffers, forks, sinks and
 //! constants hidden, channels drawn through them) and with basic blocks collapsed into one unit.
@@ -15,7 +16,8 @@
 //! [`buffer_diff`] tells which buffers two placements of one circuit do not share.
 //!
 //! [`sim_view`] summarises a simulator run ([`crate::sim::run_kernel::KernelCheck`]) for the
-//! simulation view, and [`SimReplay`] replays it on the graph view's channels, window by window.
+//! simulation view, and [`SimReplay`] replays it on the graph view's channels, window by window
+//! (with the load-store queues' entries per cycle, [`QueueFrame`]).
 //!
 //! Invariants: units are the arguments in order, then the live operations in program order;
 //! every channel's `from`/`to` index `units`; every geometry is in the layout's coordinate
@@ -29,8 +31,10 @@ mod class;
 mod collapse;
 mod explain;
 mod hardware;
+mod lsq;
 mod model;
 mod options;
+mod queue_frame;
 mod sim;
 mod simplify;
 mod source;
@@ -39,8 +43,12 @@ mod unit;
 pub use buffer_diff::{buffer_diff, BufferDiff};
 pub use build::{graph_view, graph_view_with};
 pub use explain::about_class;
-pub use model::{BlockBox, GraphView, UnitClass, ViewChannel, ViewOrigin, ViewPort, ViewUnit};
+pub use model::{
+    BlockBox, GraphView, UnitClass, ViewChannel, ViewLsq, ViewLsqGroup, ViewOrigin, ViewPort,
+    ViewUnit,
+};
 pub use options::{ViewOptions, SIMPLIFY_ABOVE_UNITS};
+pub use queue_frame::{entry_flags, EntryState, QueueFrame, ADDRESS, ALLOCATED, DATA, DONE};
 pub use sim::{
     replay_trace, sim_view, vcd_cycles, SimFrames, SimReplay, SimView, MAX_VCD_STATES,
     REPLAY_BUDGET, REPLAY_INTERVAL,

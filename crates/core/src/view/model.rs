@@ -1,6 +1,7 @@
 //! The graph view's data: units, channels and basic-block boxes with their geometry.
 
 pub use super::class::UnitClass;
+pub use super::lsq::{ViewLsq, ViewLsqGroup};
 use crate::layout::{LayoutStats, Rect};
 use serde::{Deserialize, Serialize};
 
@@ -35,6 +36,9 @@ pub struct ViewUnit {
     /// The C source it came from (none for arguments and IR written by hand).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub origin: Option<ViewOrigin>,
+    /// A load-store queue's groups and depths (drawn as lines under its label).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lsq: Option<ViewLsq>,
 }
 
 /// A unit's C source range: 1-based lines and columns, the end one past the last character.

@@ -4,21 +4,29 @@
 //! [`SimReplay`] keeps the run's [`CompactTrace`], and the [`Snapshots`] that take over when the
 //! trace's byte budget is reached, to answer the page's requests for windows of cycles
 //! ([`SimFrames`]: the handshake state of every channel, the data of every transfer) and for
-//! the run as VCD, so neither side ever holds every cycle's full state.
+//! the run as VCD, so neither side ever holds every cycle's full state. A circuit with
+//! load-store queues also gets each queue's entries per cycle ([`QueueFrame`]), from the run's
+//! [`LsqTrace`] or the resumed simulator.
 //!
 //! Invariants: a [`SimFrames`] row has one character per graph channel (`0` idle, `1` accept,
 //! `2` stall, `3` transfer, `-` for channels the simulator does not model, e.g. memrefs);
 //! frames exist for cycles `0..recorded`, and `recorded == cycles` whenever the run recorded
 //! snapshots (the worker's runs always do); a row past the trace is the resumed simulator's,
 //! equal to the original run's; the VCD covers the trace's cycles `0..vcd_cycles`;
-//! indices in `deadlock_channels`/`deadlock_units` index the graph view's channels/units.
+//! indices in `deadlock_channels`/`deadlock_units` index the graph view's channels/units;
+//! `SimFrames::queues` is empty for a circuit without queues, else has one entry per row,
+//! holding one frame per queue of `SimView::queues` (none for a cycle whose queues were not
+//! recorded).
 
 use super::model::GraphView;
+use super::queue_frame::QueueFrame;
+use super::unit::op_name;
 use crate::handshake::Func;
 use crate::sim::adapter::{Adapted, UnitOrigin};
 use crate::sim::run_kernel::{describe_deadlock, KernelCheck};
 use crate::sim::{
-    to_vcd, ChannelState, CompactTrace, Netlist, SimState, Simulator, Snapshots, Status, StatusKind,
+    queues_of, to_vcd, ChannelState, CompactTrace, LsqTrace, Netlist, SimState, Simulator,
+    Snapshots, Status, StatusKind, UnitId,
 };
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -62,6 +70,10 @@ pub struct SimView {
     pub report: String,
     /// Bytes the replay's trace holds.
     pub trace_bytes: u64,
+    /// The graph units (by name) of the circuit's load-store queues, in the order of each
+    /// row of [`SimFrames::queues`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub queues: Vec<String>,
 }
 
 /// Consecutive replayed cycles, from `from` on.
@@ -73,6 +85,9 @@ pub struct SimFrames {
     pub states: Vec<String>,
     /// Per cycle, `(graph channel, data)` of each data channel that transfers.
     pub transfers: Vec<Vec<(u32, i64)>>,
+    /// Per cycle, the entries of each load-store queue (see the module invariants).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub queues: Vec<Vec<QueueFrame>>,
 }
 
 impl SimFrames {
@@ -89,6 +104,15 @@ impl SimFrames {
             .and_then(|k| self.transfers.get(usize::try_from(k).ok()?))
             .map_or(&[], Vec::as_slice)
     }
+
+    /// The queues of `cycle`, one per [`SimView::queues`] (none outside the window or when
+    /// they were not recorded).
+    pub fn queues_of(&self, cycle: u64) -> &[QueueFrame] {
+        cycle
+            .checked_sub(self.from)
+            .and_then(|k| self.queues.get(usize::try_from(k).ok()?))
+            .map_or(&[], Vec::as_slice)
+    }
 }
 
 /// A run kept for replay: its compact trace, the snapshots that cover the cycles after it, and
@@ -101,6 +125,8 @@ pub struct SimReplay {
     sim_channel: Vec<Option<usize>>,
     trace: CompactTrace,
     snapshots: Snapshots,
+    /// The load-store queues' record, for a circuit with queues.
+    lsq: Option<LsqTrace>,
     /// Cycles the run simulated.
     cycles: u64,
     /// Where the last replay past the trace stopped: playing on from there needs no new
@@ -140,6 +166,7 @@ impl SimReplay {
         Some(SimReplay {
             trace: check.compact?,
             snapshots: check.snapshots?,
+            lsq: check.lsq,
             cycles: check.cycles,
             cursor: RefCell::new(None),
             netlist: check.adapted.netlist,
@@ -165,7 +192,12 @@ impl SimReplay {
             ..SimFrames::default()
         };
         for frame in self.trace.frames(from).take(count) {
+            let cycle = from + out.states.len() as u64;
             self.push_row(&mut out, |c| frame.state(c), |c| frame.data[c]);
+            if let Some(lsq) = &self.lsq {
+                let queues = lsq.at(cycle).unwrap_or_default();
+                out.queues.push(queues.iter().map(QueueFrame::of).collect());
+            }
         }
         let next = from + out.states.len() as u64;
         let left = count - out.states.len();
@@ -215,6 +247,10 @@ impl SimReplay {
         for _ in 0..count {
             if sim.cycle() >= self.cycles || sim.cycle() != from + out_len(out, from) {
                 break;
+            }
+            if let Some(lsq) = &self.lsq {
+                let queues = queues_of(&sim, lsq.units());
+                out.queues.push(queues.iter().map(QueueFrame::of).collect());
             }
             sim.step();
             let sig = sim.signals();
@@ -364,7 +400,28 @@ pub fn sim_view(func: &Func, graph: &GraphView, check: &KernelCheck) -> SimView 
         view.vcd_cycles = vcd_cycles(netlist, trace.cycles());
         view.trace_bytes = trace.bytes() as u64;
     }
+    if let Some(lsq) = &check.lsq {
+        view.queues = lsq
+            .units()
+            .iter()
+            .map(|&u| unit_name(func, adapted, u))
+            .collect();
+    }
     view
+}
+
+/// The graph name of netlist unit `u` (an operation's), or the netlist's own name.
+fn unit_name(func: &Func, adapted: &Adapted, u: UnitId) -> String {
+    match adapted.unit_origins.get(u) {
+        Some(UnitOrigin::Op(id)) => func
+            .op(*id)
+            .map_or_else(|| format!("op{}", id.0), |op| op_name(op, *id)),
+        _ => adapted
+            .netlist
+            .units
+            .get(u)
+            .map_or_else(String::new, |n| n.name.clone()),
+    }
 }
 
 /// Raw bits of a `width`-bit channel as a signed number (1-bit values stay 0 or 1).

@@ -74,4 +74,5 @@ mod synth_phases;
 mod synth_props;
 mod view_buffer_diff;
 mod view_corpus;
+mod view_lsq;
 mod view_simplify;
