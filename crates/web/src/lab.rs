@@ -45,6 +45,7 @@ impl Lab {
             buffer_algorithm: self.algorithm.get_untracked(),
             clock_period_ns: self.clock_period_ns.get_untracked(),
             hdl: session.options.with_untracked(|o| o.hdl),
+            memory: session.options.with_untracked(|o| o.memory),
         };
         let wire = files.into_iter().map(WireFile::from).collect();
         self.compiler.compile(wire, options);

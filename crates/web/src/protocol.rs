@@ -10,7 +10,7 @@
 use rivulet_core::diag::{Diagnostic, Severity, SourceMap};
 use rivulet_core::driver::StageGroup;
 use rivulet_core::milp::SolveStatus;
-use rivulet_core::options::{BufferAlgorithm, Hdl};
+use rivulet_core::options::{BufferAlgorithm, Hdl, MemoryMode};
 use rivulet_core::share::SharedFile;
 use rivulet_core::view::{GraphView, SimFrames, SimView, ViewOptions};
 use serde::{Deserialize, Serialize};
@@ -47,6 +47,9 @@ pub struct WireOptions {
     pub clock_period_ns: f64,
     /// Language of the RTL.
     pub hdl: Hdl,
+    /// How memory accesses that may conflict are ordered (the CLI's `--memory`).
+    #[serde(default)]
+    pub memory: MemoryMode,
 }
 
 /// A message from the page to the worker.
@@ -216,6 +219,28 @@ pub struct CompileOutcome {
     /// Time building and laying out the graph view took in the worker, in milliseconds.
     #[serde(default)]
     pub graph_millis: f64,
+    /// Each memory's interface, in memory order, once the circuit was built.
+    #[serde(default)]
+    pub interfaces: Vec<WireInterface>,
+}
+
+/// The interface of one memory (see `rivulet_core::lower::MemoryInterface`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct WireInterface {
+    /// The array's name.
+    pub memory: String,
+    /// The interface and why, with a queue's cost: `load-store queue (1 load, 1 store in 1
+    /// group; …)`.
+    pub describe: String,
+    /// True for a load-store queue.
+    pub queue: bool,
+}
+
+impl WireInterface {
+    /// The report line, as `rivulet sim` prints it: `memory hist: load-store queue (…)`.
+    pub fn line(&self) -> String {
+        format!("memory {}: {}", self.memory, self.describe)
+    }
 }
 
 /// What one simulation produced.

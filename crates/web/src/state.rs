@@ -196,8 +196,8 @@ impl Session {
         if after == before {
             return;
         }
-        let recompile = (after.buffer_algorithm, after.clock_period_ns, after.hdl)
-            != (before.buffer_algorithm, before.clock_period_ns, before.hdl)
+        let compiled = |o: &ShareOptions| (o.buffer_algorithm, o.clock_period_ns, o.hdl, o.memory);
+        let recompile = compiled(&after) != compiled(&before)
             && self.compiler.status.get_untracked() != crate::client::CompileStatus::Idle;
         self.options.set(after);
         if recompile {
@@ -234,6 +234,7 @@ impl Session {
             buffer_algorithm: o.buffer_algorithm,
             clock_period_ns: o.clock_period_ns,
             hdl: o.hdl,
+            memory: o.memory,
         };
         self.compiler.compile(files, options);
     }

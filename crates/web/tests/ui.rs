@@ -387,6 +387,7 @@ fn compile_keeping_here(
         buffer_algorithm: BufferAlgorithm::OnMerges,
         clock_period_ns: 4.0,
         hdl,
+        memory: Default::default(),
     };
     let mut progress = Vec::new();
     let (outcome, compiled) = compile_keeping(

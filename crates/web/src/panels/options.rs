@@ -1,9 +1,9 @@
-//! Compilation options: buffer placement algorithm, clock period and output language. A change
-//! recompiles when something was compiled ([`crate::state::Session::change_options`]).
+//! Compilation options: buffer placement algorithm, clock period, memory ordering mode and
+//! output language. A change recompiles when something was compiled ([`crate::state::Session::change_options`]).
 
 use crate::state::use_session;
 use leptos::prelude::*;
-use rivulet_core::options::{BufferAlgorithm, Hdl};
+use rivulet_core::options::{BufferAlgorithm, Hdl, MemoryMode};
 
 /// The options row.
 #[component]
@@ -22,6 +22,25 @@ pub fn Options() -> impl IntoView {
                 value=Signal::derive(move || options.with(|o| o.clock_period_ns))
                 on_set=move |p| session.change_options(|o| o.clock_period_ns = p)
             />
+            <label title="How loads and stores of an array that may conflict are kept in order: \
+                          token (the ordering token), lsq (a load-store queue), auto (per array, \
+                          by the cost rule)">
+                "Memory "
+                <select
+                    data-testid="opt-memory"
+                    prop:value=move || options.with(|o| o.memory.name())
+                    on:change=move |ev| {
+                        if let Some(m) = MemoryMode::from_name(&event_target_value(&ev)) {
+                            session.change_options(|o| o.memory = m);
+                        }
+                    }
+                >
+                    {MemoryMode::ALL
+                        .iter()
+                        .map(|m| view! { <option value=m.name()>{m.name()}</option> })
+                        .collect_view()}
+                </select>
+            </label>
             <label>
                 "HDL "
                 <select

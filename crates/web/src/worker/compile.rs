@@ -9,8 +9,8 @@
 //! characterisation, not a header: parsed here, it replaces the built-in one.
 
 use crate::protocol::{
-    CompileOutcome, StageOutcome, WireBuffers, WireDiagnostic, WireFile, WireLoop, WireMilp,
-    WireOptions, WirePath, WireRtl, WireStep, WireSynthesisJob, TIMING_FILE,
+    CompileOutcome, StageOutcome, WireBuffers, WireDiagnostic, WireFile, WireInterface, WireLoop,
+    WireMilp, WireOptions, WirePath, WireRtl, WireStep, WireSynthesisJob, TIMING_FILE,
 };
 use base64::Engine;
 use rivulet_core::diag::SourceMap;
@@ -64,6 +64,7 @@ pub fn compile_keeping(
             clock_period_ns: options.clock_period_ns,
         },
         timing,
+        memory: options.memory,
         golden: true,
         synth: true,
         rtl: Some(rtl),
@@ -128,6 +129,15 @@ pub fn compile_keeping(
         diagnostics,
         graph,
         graph_millis,
+        interfaces: out
+            .interfaces
+            .iter()
+            .map(|m| WireInterface {
+                memory: m.memory.clone(),
+                describe: m.describe(),
+                queue: m.lsq_cost().is_some(),
+            })
+            .collect(),
         millis: now() - started,
     };
     (outcome, out)

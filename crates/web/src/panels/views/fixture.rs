@@ -23,6 +23,7 @@ pub fn unit(name: &str) -> ViewUnit {
         ports: Vec::new(),
         hw: String::new(),
         origin: None,
+        lsq: None,
     }
 }
 

@@ -9,6 +9,7 @@ mod buffers;
 pub(crate) mod fixture;
 mod graph;
 mod hardware;
+mod memory;
 mod pipeline;
 mod rtl;
 mod simulation;

@@ -1,4 +1,5 @@
-//! The buffers view: what buffer placement did for the latest compilation — algorithm asked
+//! The buffers view: each array's memory interface ([`MemoryInterfaces`]), then what buffer
+//! placement did for the latest compilation — algorithm asked
 //! for and used, clock period, buffers placed, placement time — and, for MILP-based
 //! algorithms, the MILP's size and status, the predicted throughput per loop and the LP files
 //! to download. The algorithm and clock period are chosen in the options row above; the
@@ -9,6 +10,7 @@ mod compare;
 mod loops;
 mod paths;
 
+use super::memory::MemoryInterfaces;
 use crate::download::download_text;
 use crate::protocol::{WireBuffers, TIMING_FILE};
 use crate::state::use_session;
@@ -43,6 +45,7 @@ pub fn BuffersView() -> impl IntoView {
     }
     };
     view! {
+        <MemoryInterfaces />
         {shown}
         <Compare />
     }

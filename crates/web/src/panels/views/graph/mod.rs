@@ -514,6 +514,7 @@ fn unit_view(
             {shape::outline(u.class, r)}
             <text class="unit-name" x=r.x + r.width / 2.0 y=r.y + 14.0>{u.name.clone()}</text>
             <text class="unit-label" x=r.x + r.width / 2.0 y=r.y + 27.0>{caption}</text>
+            {u.lsq.as_ref().map(|q| shape::lsq_groups(q, r))}
         </g>
     }
 }

@@ -4,13 +4,13 @@
 //! notch between its true and false outputs, merges and muxes narrow downward (a control
 //! merge with a dot), a join is a gate with a round bottom, arithmetic an ellipse, compares a
 //! hexagon, selects an octagon, memory units a box with a band (loads on top, stores below,
-//! memory interfaces a double box, queues with slots), buffers a box with their slots and a
-//! letter saying what they break, sources and sinks arrows, constants a parallelogram,
-//! arguments a pill and the end a pill with a bar.
+//! memory interfaces a double box, load-store queues with slots and a line per group), buffers
+//! a box with their slots and a letter saying what they break, sources and sinks arrows,
+//! constants a parallelogram, arguments a pill and the end a pill with a bar.
 
 use leptos::prelude::*;
 use rivulet_core::layout::Rect;
-use rivulet_core::view::UnitClass;
+use rivulet_core::view::{UnitClass, ViewLsq};
 
 /// The points of a polygon given as fractions of `r`.
 fn polygon(r: &Rect, corners: &[(f64, f64)]) -> String {
@@ -186,4 +186,21 @@ pub fn glyph(class: UnitClass, width: f64, height: f64) -> AnyView {
             height: height - 2.0,
         },
     )
+}
+
+/// A load-store queue's groups, one line each under its label (`g0 (bb2): ld st`), in the
+/// rows the layout made room for.
+pub fn lsq_groups(lsq: &ViewLsq, r: Rect) -> impl IntoView {
+    lsq.group_lines()
+        .into_iter()
+        .enumerate()
+        .map(|(g, line)| {
+            let y = r.y + 40.0 + 12.0 * g as f64;
+            view! {
+                <text class="unit-group" x=r.x + r.width / 2.0 y=y data-testid="lsq-group" data-group=g>
+                    {line}
+                </text>
+            }
+        })
+        .collect_view()
 }

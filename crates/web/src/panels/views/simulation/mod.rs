@@ -3,11 +3,13 @@
 //! interpreter's) and a Cancel button while it runs — then replays the run ([`player`]): on
 //! the graph, channels patterned and coloured by handshake state and tokens travelling with
 //! their values; playback controls and keyboard shortcuts; the state key ([`key`]); the
-//! selected unit's channels as waveforms ([`waveform`]); the check against the interpreter,
-//! a deadlock's units and channels, and the run as a VCD download.
+//! selected unit's channels as waveforms ([`waveform`]); the load-store queues' entries in the
+//! shown cycle ([`queues`]); the check against the interpreter, a deadlock's units and
+//! channels, and the run as a VCD download.
 
 pub mod key;
 mod player;
+mod queues;
 mod run_until;
 mod waveform;
 

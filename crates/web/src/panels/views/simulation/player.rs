@@ -1,7 +1,7 @@
 //! Replay of one run: the controls (run/pause, step back and forward, start, end, jump to a
 //! cycle, speed, follow the tokens, run until; space and the arrow keys when no text field has
 //! focus),
-//! the check, the key, the waveforms and the animated graph.
+//! the check, the key, the load-store queues' entries, the waveforms and the animated graph.
 //!
 //! The shown cycle is the compiler's ([`Compiler::shown_cycle`]), so it survives view
 //! switches and links restore it. The shown cycles come from the worker a window at a time
@@ -9,6 +9,7 @@
 //! cycle it showed.
 
 use super::key::StateKey;
+use super::queues::QueueCells;
 use super::run_until::RunUntil;
 use super::waveform::Waveforms;
 use crate::client::{Compiler, FRAME_WINDOW};
@@ -259,6 +260,7 @@ pub fn player(
         </div>
         {truncated}
         {(!sim.report.is_empty()).then(|| view! { <pre class="sim-report" data-testid="sim-report">{sim.report.clone()}</pre> })}
+        {(!sim.queues.is_empty()).then(|| view! { <QueueCells compiler=compiler names=sim.queues.clone() cycle=cycle /> })}
         <GraphCanvas graph=graph.clone() overlay=Some(overlay) />
         <Waveforms graph=graph cycle=cycle last=last />
     }
