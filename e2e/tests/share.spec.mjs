@@ -13,10 +13,11 @@ test('a share link restores sources and options in a fresh page', async ({ brows
   await app.option('clock').fill('5.5');
   await app.option('clock').press('Enter');
   await app.option('hdl').selectOption('verilog');
+  await app.option('memory').selectOption('lsq');
   await app.view('graph').click();
   await app.shareButton.click();
   const link = await app.shareUrl.inputValue();
-  expect(link).toMatch(/#v2\./);
+  expect(link).toMatch(/#v3\./);
   expect(app.consoleErrors).toEqual([]);
 
   const second = await browser.newPage();
@@ -29,6 +30,7 @@ test('a share link restores sources and options in a fresh page', async ({ brows
   await expect(again.option('buffers')).toHaveValue('fpl22');
   await expect(again.option('clock')).toHaveValue('5.5');
   await expect(again.option('hdl')).toHaveValue('verilog');
+  await expect(again.option('memory')).toHaveValue('lsq');
   await expect(again.view('graph')).toHaveAttribute('aria-selected', 'true');
   await expect(again.loadMessage).toHaveCount(0);
   expect(again.consoleErrors).toEqual([]);
