@@ -85,7 +85,7 @@ fn the_replay_carries_the_queue_entries_cycle_by_cycle() {
         .iter()
         .find(|u| u.class == UnitClass::Lsq)
         .unwrap();
-    assert_eq!(view.queues, [lsq_unit.name.clone()]);
+    assert_eq!(view.queues, std::slice::from_ref(&lsq_unit.name));
     let depths = lsq_unit.lsq.as_ref().unwrap();
     let replay = SimReplay::new(func, &graph, check).unwrap();
     let all = replay.frames(0, usize::MAX);
