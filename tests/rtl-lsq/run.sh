@@ -4,8 +4,10 @@
 # with `rivulet compile K.c --memory lsq --buffers B --hdl vhdl|verilog -o DIR` and its testbench
 # run (DIR/run-sim.sh: GHDL for VHDL, Icarus Verilog for Verilog); it must pass (outputs equal to
 # the interpreter's) in exactly the cycle count `rivulet sim K.c --memory lsq --buffers B`
-# reports. B ranges over $BUFFERS_LIST (default "on-merges fpga20"); HDLS (default
-# "vhdl verilog") the HDLs. Kernels run two at a time (xargs -P2); each simulation is limited to
+# reports. B ranges over $BUFFERS_LIST (default "fpl22": the corpus suites rtl-corpus and
+# rtl-corpus-fpga20 already run, with the default `--memory auto`, every queue that pays on
+# on-merges and FPGA20; BUFFERS_LIST="on-merges fpga20 fpl22" forces queues everywhere);
+# HDLS (default "vhdl verilog") the HDLs. Kernels run two at a time (xargs -P2); each simulation is limited to
 # $SIM_TIMEOUT seconds. The same checks as tests/rtl-corpus/run.sh, with the queue.
 # Expected failures (known-failures.txt: "<kernel> <buffers>") are reported but not counted; one
 # that passes is a failure. Prints one line per check and "N passed, M failed" last; exits 1 on
@@ -16,7 +18,7 @@ ROOT="$(cd "$HERE/../.." && pwd)"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/rivulet-rtl-lsq.XXXXXX")"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$WORK"' EXIT; [ -n "${KEEP:-}" ] && echo "work dir: $WORK"
 export SIM_TIMEOUT="${SIM_TIMEOUT:-60}" HDLS="${HDLS:-vhdl verilog}"
-export BUFFERS_LIST="${BUFFERS_LIST:-on-merges fpga20}"
+export BUFFERS_LIST="${BUFFERS_LIST:-fpl22}"
 (cd "$ROOT" && cargo build -q -p rivulet-core --features cli) || { echo "0 passed, 1 failed"; exit 1; }
 export KERNELS="${KERNELS:-$ROOT/tests/kernels}"
 export RIVULET="$ROOT/target/debug/rivulet" WORK ROOT

@@ -141,13 +141,13 @@ impl BufferAlgorithm {
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum MemoryMode {
     /// Per array, by the dependence analysis and the cost rule: a memory controller when no
-    /// pair may conflict, else a load-store queue or the ordering token.
+    /// pair may conflict, else a load-store queue where one measurably pays, or the ordering
+    /// token.
+    #[default]
     Auto,
     /// A load-store queue on every array with a pair that may conflict.
     Lsq,
-    /// The ordering token on every array with a pair that may conflict (the default until
-    /// `auto`'s cost rule never loses to it: docs/memory-ordering.md).
-    #[default]
+    /// The ordering token on every array with a pair that may conflict.
     Token,
 }
 

@@ -19,7 +19,9 @@
 //! (docs/simulation.md). `FLOOR` keeps small kernels at the previous fixed limit.
 
 use super::Compiled;
+use crate::cfg::ir::Function;
 use crate::hw::params::op_latency;
+use crate::interp::RunResult;
 
 /// Cycles every kernel gets, however little work it does.
 pub const FLOOR: u64 = 1_000_000;
@@ -37,12 +39,7 @@ pub fn default_cycle_limit(compiled: &Compiled) -> u64 {
     ) else {
         return FLOOR;
     };
-    let work: u64 = golden
-        .profile
-        .block_counts
-        .iter()
-        .map(|(&b, &n)| n.saturating_mul(cfg.block(b).insts.len() as u64 + 1))
-        .fold(0, u64::saturating_add);
+    let work = interpreter_work(golden, cfg);
     let longest = compiled.timing.as_ref().map_or(0, |t| {
         func.ops()
             .map(|(_, op)| op_latency(t, func, op))
@@ -50,6 +47,17 @@ pub fn default_cycle_limit(compiled: &Compiled) -> u64 {
             .unwrap_or(0)
     });
     cycle_limit(work, longest)
+}
+
+/// The CFG instructions and block executions (one per terminator) the interpreter executed in
+/// the kernel `cfg` over all its calls of `golden`.
+pub(super) fn interpreter_work(golden: &RunResult, cfg: &Function) -> u64 {
+    golden
+        .profile
+        .block_counts
+        .iter()
+        .map(|(&b, &n)| n.saturating_mul(cfg.block(b).insts.len() as u64 + 1))
+        .fold(0, u64::saturating_add)
 }
 
 /// `FLOOR + work × (SLACK + longest_latency)`, saturating.

@@ -9,8 +9,7 @@
 use crate::diag::{has_errors, Diagnostic, SourceMap};
 use crate::front::typed::Placeholder;
 use crate::handshake::{self as hs, verify_func, verify_module, VerifyOptions};
-use crate::lower::{self, Lowered};
-use crate::options::MemoryMode;
+use crate::lower::{self, Lowered, QueuePlan};
 use crate::stages::StageObserver;
 use crate::transform::{bitwidth, canonicalize, materialize, origins};
 
@@ -36,21 +35,21 @@ const BITWIDTHS: &str = "optimize-bitwidths";
 
 /// Runs the Handshake stages on the kernel of the optimized CFG module `cfg`, telling
 /// `observer` about each (see [`crate::stages`]). `placeholders` are the front end's
-/// placeholder declarations; `bitwidths` runs the bitwidth optimization; `memory` chooses the
-/// memory interfaces. Returns the materialized module with the kernel's memories, or
+/// placeholder declarations; `bitwidths` runs the bitwidth optimization; `queues` says which
+/// memories get a load-store queue. Returns the materialized module with the kernel's memories, or
 /// `None` when lowering reported an error or a stage's IR failed verification.
 pub(super) fn lower_to_handshake(
     cfg: &crate::cfg::ir::Module,
     placeholders: &[Placeholder],
     sources: &SourceMap,
     bitwidths: bool,
-    memory: MemoryMode,
+    queues: &QueuePlan,
     diags: &mut Vec<Diagnostic>,
     observer: &mut dyn StageObserver<hs::Module>,
 ) -> Option<Lowered> {
     observer.start(STAGES[0].0);
     let mut stage_diags = Vec::new();
-    let lowered = lower::lower_kernel(cfg, placeholders, sources, memory, &mut stage_diags);
+    let lowered = lower::lower_kernel(cfg, placeholders, sources, queues, &mut stage_diags);
     let failed = has_errors(&stage_diags);
     diags.extend(stage_diags);
     let mut lowered = lowered.filter(|_| !failed)?;

@@ -4,15 +4,20 @@
 //! the run with everything computed so far.
 
 use super::handshake::{lower_to_handshake, verify as verify_handshake};
-use super::{buffers, rtl, simulate, Compiled, DriverOptions, Recorder, StageGroup, StageIr};
+use super::{
+    buffers, memory_choice, rtl, simulate, Compiled, DriverOptions, Recorder, StageGroup, StageIr,
+};
 use crate::buffer::cfdfc::ArcProfile;
 use crate::cfg::passes::optimize_observed;
 use crate::diag::{has_errors, Diagnostic, FileId, SourceMap};
 use crate::handshake::{print_func, print_module};
 use crate::hw::{lower::lower_func_with_timing, print::print_design};
 use crate::interp::{self, json::call_json};
+use crate::lower::{queue_candidates, QueuePlan};
+use crate::options::MemoryMode;
 use crate::stages::StageObserver;
 use crate::synth::{lower_phases, print_netlist};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Compiles the kernel file `kernel` of `sources` (kernel named like the file; `lookup`
 /// resolves `#include "x.h"`) through every stage `options` ask for, calling `progress` with
@@ -87,20 +92,54 @@ fn run(
         return Some(());
     }
 
-    // Handshake IR.
+    // The memory interfaces (`auto` measures its candidates), then Handshake IR.
+    let candidates = match (options.memory, cfg.functions.first()) {
+        (MemoryMode::Auto, Some(f)) => queue_candidates(f),
+        _ => BTreeSet::new(),
+    };
+    let mut verdicts = BTreeMap::new();
+    let plan = match options.memory {
+        MemoryMode::Token => QueuePlan::none(),
+        MemoryMode::Lsq => QueuePlan::EveryConflict,
+        MemoryMode::Auto if candidates.is_empty() => QueuePlan::none(),
+        MemoryMode::Auto => {
+            rec.begin(StageGroup::Handshake, "choose-memory");
+            // The measurement needs the golden run: made here when nothing else asked for it
+            // (a `main` that cannot run leaves the token, unmeasured).
+            if out.golden.is_none() {
+                out.golden = interp::run(cfg, &options.interp).ok();
+            }
+            let kernel = memory_choice::Kernel {
+                cfg,
+                placeholders: &prog.placeholders,
+                sources,
+                golden: out.golden.as_ref(),
+                ret: out.ret,
+            };
+            let choice = memory_choice::choose(&kernel, &candidates, options);
+            rec.set_ir(choice.summary(cfg.functions.first()?));
+            verdicts = choice.verdicts;
+            choice.plan
+        }
+    };
     let mut observer = RecordStages::new(rec, StageGroup::Handshake, print_module);
     let lowered = lower_to_handshake(
         cfg,
         &prog.placeholders,
         sources,
         !options.no_bitwidth_opt,
-        options.memory,
+        &plan,
         diags,
         &mut observer,
     );
     let lowered = lowered.filter(|_| !has_errors(diags))?;
     out.memories = lowered.memories;
     out.interfaces = lowered.interfaces;
+    for (m, verdict) in verdicts {
+        if let Some(interface) = out.interfaces.get_mut(m as usize) {
+            interface.auto = Some(verdict);
+        }
+    }
     let module = out.module.insert(lowered.module);
     if !options.runs_after(StageGroup::Handshake) {
         return Some(());

@@ -1,15 +1,52 @@
 //! The choice of each memory's interface (docs/memory-ordering.md, "Choosing the interface")
 //! and its report: a memory controller when no pair of accesses may conflict, else a
-//! load-store queue or the ordering token, by [`MemoryMode`] and the cost rule.
+//! load-store queue or the ordering token, as the [`QueuePlan`] says (the driver makes it from
+//! the memory mode and, for `auto`, from measurements).
 //!
 //! Invariant: every memory of the kernel gets exactly one [`MemoryInterface`], in memory
 //! order; a queue's depths are those of the `lsq` op the lowering built.
 
-use super::depend::MemoryOrdering;
+use super::depend::{self, MemoryOrdering};
+use crate::cfg::analysis::Cfg;
 use crate::cfg::ir::{Function, Inst};
 use crate::diag::Span;
-use crate::options::MemoryMode;
 use std::collections::{BTreeMap, BTreeSet};
+
+/// Which memories get a load-store queue; the others keep the ordering token where a pair of
+/// their accesses may conflict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QueuePlan {
+    /// Every memory with a pair of accesses that may conflict (`--memory lsq`).
+    EveryConflict,
+    /// These memories (by index), those among them with a pair that may conflict.
+    Only(BTreeSet<u32>),
+}
+
+impl QueuePlan {
+    /// No queue at all (`--memory token`).
+    pub fn none() -> Self {
+        QueuePlan::Only(BTreeSet::new())
+    }
+}
+
+/// The memories of `f` where a queue can pay: those with a pair of accesses that may conflict
+/// inside a common loop, whose iterations the token would serialise (`auto` measures these).
+pub fn queue_candidates(f: &Function) -> BTreeSet<u32> {
+    depend::analyze(f, &Cfg::new(f)).conflict_in_loop
+}
+
+/// What `auto` found for a memory it considered for a queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AutoVerdict {
+    /// The circuit was simulated on the kernel's own inputs without the queue (`without`
+    /// cycles) and with it (`with`; `None` when it did not finish in fewer cycles).
+    Measured { without: u64, with: Option<u64> },
+    /// Not measured: the kernel's run is longer than `auto` simulates (`work` operations of
+    /// the interpreter); the token stays.
+    TooLong { work: u64 },
+    /// Not measured: the interpreter could not run `main`; the token stays.
+    NoRun,
+}
 
 /// How a memory's accesses reach it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,6 +79,8 @@ pub struct MemoryInterface {
     pub stores: usize,
     /// A pair of accesses that may conflict (the first found, one inside a loop if any).
     pub conflict: Option<(Option<Span>, Option<Span>)>,
+    /// What `auto` measured, for the memories it considered for a queue.
+    pub auto: Option<AutoVerdict>,
 }
 
 impl MemoryInterface {
@@ -72,7 +111,8 @@ impl MemoryInterface {
             }
             InterfaceKind::Token => format!(
                 "memory controller with ordering token ({access}; pairs that may conflict are \
-                 not in a common loop)"
+                 ordered{})",
+                self.auto_note()
             ),
             InterfaceKind::Lsq {
                 ldq_depth,
@@ -82,9 +122,34 @@ impl MemoryInterface {
                 let (entries, comparators) = self.lsq_cost().unwrap_or_default();
                 format!(
                     "load-store queue ({access} in {}; {ldq_depth} load + {stq_depth} store \
-                     entries = {entries}, {comparators} address comparators)",
-                    count(*groups, "group")
+                     entries = {entries}, {comparators} address comparators{})",
+                    count(*groups, "group"),
+                    self.auto_note()
                 )
+            }
+        }
+    }
+
+    /// `auto`'s measurement, as the end of a report line.
+    fn auto_note(&self) -> String {
+        match self.auto {
+            None => String::new(),
+            Some(AutoVerdict::Measured {
+                without,
+                with: Some(with),
+            }) => format!("; auto: {with} cycles with a queue, {without} without"),
+            Some(AutoVerdict::Measured {
+                without,
+                with: None,
+            }) => {
+                format!("; auto: not faster with a queue than the {without} cycles without")
+            }
+            Some(AutoVerdict::TooLong { work }) => format!(
+                "; auto: not measured, the run is too long ({work} operations); --memory lsq \
+                 puts a queue"
+            ),
+            Some(AutoVerdict::NoRun) => {
+                "; auto: not measured, `main` could not run; --memory lsq puts a queue".into()
             }
         }
     }
@@ -97,18 +162,16 @@ fn count(n: usize, thing: &str) -> String {
 
 /// Splits the analysis's verdict by interface: the accesses ordered by a token, and the
 /// memories served by a load-store queue (whose accesses all take part in the allocation
-/// token's flow, so they are listed as ordered too). `Auto` puts a queue on the memories with
-/// a pair that may conflict inside a loop, where the queue lets iterations overlap; conflicts
-/// only between accesses outside any common loop keep the token, which costs them nothing.
+/// token's flow, so they are listed as ordered too). A queue goes only where `plan` asks and
+/// a pair may conflict.
 pub(super) fn choose_interfaces(
     analysis: &MemoryOrdering,
-    mode: MemoryMode,
+    plan: &QueuePlan,
 ) -> (BTreeMap<Inst, u32>, BTreeSet<u32>) {
     let conflicting: BTreeSet<u32> = analysis.ordered.values().copied().collect();
-    let lsq: BTreeSet<u32> = match mode {
-        MemoryMode::Token => BTreeSet::new(),
-        MemoryMode::Lsq => conflicting,
-        MemoryMode::Auto => analysis.conflict_in_loop.clone(),
+    let lsq: BTreeSet<u32> = match plan {
+        QueuePlan::EveryConflict => conflicting,
+        QueuePlan::Only(wanted) => wanted.intersection(&conflicting).copied().collect(),
     };
     let mut ordered: BTreeMap<Inst, u32> = analysis
         .ordered
@@ -160,6 +223,7 @@ pub(super) fn report(
                     .example
                     .get(&m)
                     .map(|&(a, b)| (f.inst(a).span, f.inst(b).span)),
+                auto: None,
             }
         })
         .collect()

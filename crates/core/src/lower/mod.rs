@@ -42,11 +42,10 @@ use crate::cfg::ir::{self, Block, Inst, MemKind, Op, Value};
 use crate::diag::{Diagnostic, SourceMap, Span};
 use crate::front::typed::Placeholder;
 use crate::handshake::{self as hs, OpId, OpKind, Type, ValueId};
-use crate::options::MemoryMode;
 use liveness::Flow;
 use std::collections::{BTreeMap, BTreeSet};
 
-pub use interfaces::{InterfaceKind, MemoryInterface};
+pub use interfaces::{queue_candidates, AutoVerdict, InterfaceKind, MemoryInterface, QueuePlan};
 pub use lsq::{lsq_ports, LsqPorts};
 pub use memory::{controller_ports, ControllerPorts, MemoryInfo, MemoryOrigin};
 
@@ -61,14 +60,14 @@ pub struct Lowered {
     pub interfaces: Vec<MemoryInterface>,
 }
 
-/// Lowers the kernel (`m.functions[0]`) of `m`; `decls` are the placeholder declarations.
-/// Errors (placeholder rules, unsupported operations) are pushed to `diags`; the result is
+/// Lowers the kernel (`m.functions[0]`) of `m`; `decls` are the placeholder declarations;
+/// `queues` says which memories get a load-store queue. Errors (placeholder rules, unsupported operations) are pushed to `diags`; the result is
 /// `None` when there were any.
 pub fn lower_kernel(
     m: &ir::Module,
     decls: &[Placeholder],
     sources: &SourceMap,
-    memory: MemoryMode,
+    queues: &QueuePlan,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Lowered> {
     let f = m.functions.first()?;
@@ -76,7 +75,7 @@ pub fn lower_kernel(
     let cfg = Cfg::new(f);
     let ph = placeholders::analyze(f, &cfg, decls, diags);
     let analysis = depend::analyze(f, &cfg);
-    let (ordered, lsq) = interfaces::choose_interfaces(&analysis, memory);
+    let (ordered, lsq) = interfaces::choose_interfaces(&analysis, queues);
     let rebuilt: BTreeSet<Value> = f
         .insts
         .iter()

@@ -7,8 +7,8 @@
 //! loops running where only ready-breaking slots fit.
 
 use crate::support::corpus;
-use rivulet_core::driver::{BufferOptions, Compiled};
-use rivulet_core::options::BufferAlgorithm;
+use rivulet_core::driver::{BufferOptions, Compiled, DriverOptions};
+use rivulet_core::options::{BufferAlgorithm, MemoryMode};
 
 /// `(kernel, header block of the loop, what the model must capture there)`.
 const LOOPS: &[(&str, u32, &str)] = &[
@@ -65,11 +65,16 @@ fn predicted_intervals_are_the_measured_ones() {
     let mut failures = Vec::new();
     for &(kernel, header, what) in LOOPS {
         let file = corpus::repo_root().join(format!("tests/kernels/{kernel}/{kernel}.c"));
-        let options = BufferOptions {
-            algorithm: BufferAlgorithm::Fpga20,
-            ..BufferOptions::default()
+        // The model sees dependences carried by channels: the memory token's, not a queue's.
+        let options = DriverOptions {
+            buffers: BufferOptions {
+                algorithm: BufferAlgorithm::Fpga20,
+                ..BufferOptions::default()
+            },
+            memory: MemoryMode::Token,
+            ..DriverOptions::default()
         };
-        let run = corpus::simulate(&file, options).unwrap();
+        let run = corpus::simulate_with(&file, options).unwrap();
         let report = run.out.buffers.as_ref().expect("a buffer report");
         // The innermost loop at `header` is the two-block CFDFC that starts there.
         let name = |l: &str| {

@@ -71,7 +71,7 @@ enum Command {
         no_bitwidth_opt: bool,
         /// How loads and stores that may conflict are ordered: per array by the analysis
         /// (`auto`), a load-store queue, or the ordering token (docs/memory-ordering.md).
-        #[arg(long, value_enum, default_value = "token")]
+        #[arg(long, value_enum, default_value = "auto")]
         memory: MemoryMode,
         /// Most cycles the testbench waits for the outputs (default: scaled to the work the
         /// interpreter measured, see docs/simulation.md).
@@ -123,7 +123,7 @@ enum Command {
         no_bitwidth_opt: bool,
         /// How loads and stores that may conflict are ordered: per array by the analysis
         /// (`auto`), a load-store queue, or the ordering token (docs/memory-ordering.md).
-        #[arg(long, value_enum, default_value = "token")]
+        #[arg(long, value_enum, default_value = "auto")]
         memory: MemoryMode,
         /// Stop after this many cycles (default: scaled to the work the interpreter measured,
         /// see docs/simulation.md).
