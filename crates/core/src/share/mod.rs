@@ -7,8 +7,8 @@
 //! simulation cycle, graph viewport, presentation mode ([`v2`]), version 3 the memory mode
 //! ([`v3`]). [`encode`] always writes the
 //! newest version; [`decode`] reads every version ever written, so old links keep working
-//! (a version 1 link opens with the default scene, links before version 3 with the default
-//! memory mode).
+//! (a version 1 link opens with the default scene, links before version 3 with the token
+//! ordering, the only memory mode there was when they were made).
 //!
 //! Invariants:
 //! - [`decode`] never panics, whatever the input; malformed, truncated or oversized links give a

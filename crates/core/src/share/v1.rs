@@ -93,7 +93,8 @@ pub(super) fn options_from_doc(o: Options) -> Result<ShareOptions, ShareError> {
         clock_period_ns,
         hdl: o.hdl,
         view: o.view,
-        // Memory modes came with version 3: older links compiled with the default.
-        memory: MemoryMode::default(),
+        // Memory modes came with version 3: older links were made when every circuit ordered
+        // its memory accesses with the token.
+        memory: MemoryMode::Token,
     })
 }

@@ -31,7 +31,8 @@ fn vector_state() -> ShareState {
             clock_period_ns: 5.5,
             hdl: Hdl::Verilog,
             view: View::Graph,
-            memory: MemoryMode::default(),
+            // Links before version 3 were made when the token was the only memory ordering.
+            memory: MemoryMode::Token,
         },
         scene: Scene::default(),
     }
