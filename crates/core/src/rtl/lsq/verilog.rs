@@ -168,6 +168,7 @@ const DECISIONS: &str = r#"
     blocked = 0;
     ry = -1;
     rya = 0;
+    rj = 0; // assigned on every path: no latch
     for (re = 0; re < LDQ; re = re + 1) begin
       fwd[re] = 1'b0;
       fwd_src[re] = 0;
