@@ -12,16 +12,18 @@
 //! cycles the compilation's circuit takes; `auto` is therefore never slower than the token on
 //! the kernel's inputs. A trial that does not finish correctly (deadlock, wrong outputs, the
 //! limit) never gets a queue. Kernels whose run exceeds [`WORK_LIMIT`] are not measured and
-//! keep the token.
+//! keep the token. The chosen plan's trial circuit, already placed, is handed back so the
+//! compilation does not place the same circuit again.
 
 use super::cycle_limit::interpreter_work;
 use super::handshake::lower_to_handshake;
-use super::{buffers, simulate, Compiled, DriverOptions};
+use super::{buffers, simulate, BufferReport, Compiled, DriverOptions};
 use crate::buffer::cfdfc::ArcProfile;
 use crate::cfg::ir::Module;
-use crate::diag::{has_errors, SourceMap};
+use crate::diag::{has_errors, Diagnostic, SourceMap};
 use crate::front::typed::Placeholder;
 use crate::front::types::ScalarTy;
+use crate::handshake::Func;
 use crate::interp::RunResult;
 use crate::lower::{AutoVerdict, QueuePlan};
 use crate::sim::{SimOptions, Status};
@@ -48,6 +50,17 @@ pub(super) struct Kernel<'a> {
 pub(super) struct Choice {
     pub plan: QueuePlan,
     pub verdicts: BTreeMap<u32, AutoVerdict>,
+    /// The plan's circuit as its trial placed it (`None` when nothing was measured).
+    pub placed: Option<Placed>,
+}
+
+/// A trial's kernel after buffer placement, with the placement's report and diagnostics:
+/// what the compilation's own placement of the same plan produces (lowering and placement
+/// are deterministic).
+pub(super) struct Placed {
+    pub func: Func,
+    pub report: BufferReport,
+    pub diagnostics: Vec<Diagnostic>,
 }
 
 /// Chooses the memories of `candidates` that get a queue (see the module doc).
@@ -59,6 +72,7 @@ pub(super) fn choose(
     let mut choice = Choice {
         plan: QueuePlan::none(),
         verdicts: BTreeMap::new(),
+        placed: None,
     };
     let (Some(f), Some(golden)) = (kernel.cfg.functions.first(), kernel.golden) else {
         choice.verdicts = candidates
@@ -78,27 +92,29 @@ pub(super) fn choose(
     let Some(mut trials) = Trials::new(kernel, golden, options) else {
         return choice;
     };
-    let Some(mut best) = trials.cycles(&BTreeSet::new(), None) else {
+    let Some((mut best, mut placed)) = trials.run(&BTreeSet::new(), None) else {
         return choice;
     };
     let mut chosen = BTreeSet::new();
     for &m in candidates {
         let mut with_queue = chosen.clone();
         with_queue.insert(m);
-        let with = trials.cycles(&with_queue, Some(best));
+        let trial = trials.run(&with_queue, Some(best));
         choice.verdicts.insert(
             m,
             AutoVerdict::Measured {
                 without: best,
-                with,
+                with: trial.as_ref().map(|(cycles, _)| *cycles),
             },
         );
-        if let Some(cycles) = with.filter(|&c| saves_enough(best, c)) {
+        if let Some((cycles, circuit)) = trial.filter(|(c, _)| saves_enough(best, *c)) {
             chosen = with_queue;
             best = cycles;
+            placed = circuit;
         }
     }
     choice.plan = QueuePlan::Only(chosen);
+    choice.placed = Some(placed);
     choice
 }
 
@@ -171,9 +187,9 @@ impl<'a> Trials<'a> {
         })
     }
 
-    /// The cycles of the circuit with queues on `queues`, when it finishes with the golden
-    /// outputs (within `limit` cycles, when given).
-    fn cycles(&mut self, queues: &BTreeSet<u32>, limit: Option<u64>) -> Option<u64> {
+    /// The cycles of the circuit with queues on `queues`, and the circuit, when it finishes
+    /// with the golden outputs (within `limit` cycles, when given).
+    fn run(&mut self, queues: &BTreeSet<u32>, limit: Option<u64>) -> Option<(u64, Placed)> {
         let mut diags = Vec::new();
         let lowered = lower_to_handshake(
             self.kernel.cfg,
@@ -186,14 +202,15 @@ impl<'a> Trials<'a> {
         )?;
         let mut module = lowered.module;
         let timing = self.scratch.timing.as_ref()?;
+        let mut diagnostics = Vec::new();
         let report = buffers::place(
             module.funcs.first_mut()?,
             Some(&self.profile),
             &self.options.buffers,
             timing,
-            &mut diags,
+            &mut diagnostics,
         );
-        if has_errors(&diags) {
+        if has_errors(&diags) || has_errors(&diagnostics) {
             return None;
         }
         self.scratch.module = Some(module);
@@ -204,7 +221,15 @@ impl<'a> Trials<'a> {
             ..SimOptions::default()
         };
         let check = simulate(&self.scratch, &sim).ok()?;
-        (check.status == Status::Finished && check.mismatches.is_empty()).then_some(check.cycles)
+        if check.status != Status::Finished || !check.mismatches.is_empty() {
+            return None;
+        }
+        let placed = Placed {
+            func: self.scratch.module.take()?.funcs.into_iter().next()?,
+            report: self.scratch.buffers.take()?,
+            diagnostics,
+        };
+        Some((check.cycles, placed))
     }
 }
 

@@ -98,6 +98,7 @@ fn run(
         _ => BTreeSet::new(),
     };
     let mut verdicts = BTreeMap::new();
+    let mut placed = None;
     let plan = match options.memory {
         MemoryMode::Token => QueuePlan::none(),
         MemoryMode::Lsq => QueuePlan::EveryConflict,
@@ -119,6 +120,7 @@ fn run(
             let choice = memory_choice::choose(&kernel, &candidates, options);
             rec.set_ir(choice.summary(cfg.functions.first()?));
             verdicts = choice.verdicts;
+            placed = choice.placed;
             choice.plan
         }
     };
@@ -155,11 +157,21 @@ fn run(
         }
     };
     let func = module.funcs.first_mut()?;
-    let profile = match (&out.golden, cfg.functions.first()) {
-        (Some(g), Some(f)) => Some(ArcProfile::from_profile(&g.profile, &f.layout)),
-        _ => None,
+    // `auto` placed the chosen plan's circuit already: the same lowering, the same placement.
+    let report = match placed {
+        Some(trial) => {
+            *func = trial.func;
+            diags.extend(trial.diagnostics);
+            trial.report
+        }
+        None => {
+            let profile = match (&out.golden, cfg.functions.first()) {
+                (Some(g), Some(f)) => Some(ArcProfile::from_profile(&g.profile, &f.layout)),
+                _ => None,
+            };
+            buffers::place(func, profile.as_ref(), &options.buffers, timing, diags)
+        }
     };
-    let report = buffers::place(func, profile.as_ref(), &options.buffers, timing, diags);
     crate::transform::origins::inherit(func);
     let stage = format!("buffers-{}", report.algorithm);
     rec.rename(stage.clone());

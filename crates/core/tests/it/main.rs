@@ -41,6 +41,7 @@ mod lower_golden;
 mod lower_transform;
 mod mathlib_glibc;
 mod mathlib_kernel;
+mod memory_auto;
 mod milp_lp;
 mod milp_presolve;
 mod milp_solver;

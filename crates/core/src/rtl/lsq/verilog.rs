@@ -131,6 +131,8 @@ const DECLARATIONS: &str = r#"  reg  [LDQ-1:0] ld_live, ld_addr_ok, ld_issued, l
   // a memory read was issued in the previous cycle for the load entry whose bit is set (the
   // model's rd_valid and rd_entry, one-hot)
   reg  [LDQ-1:0] rd_sel;
+  // ctrlEnd was taken; memEnd is offered once the queue is settled
+  reg end_held;
 
   // Decisions of the cycle, from the registers.
   reg  [LDQ-1:0] ld_occ, fwd, reading, can_read;
@@ -157,8 +159,8 @@ const DECISIONS: &str = r#"
 
   assign room  = LDQ - lq_count >= NL && STQ - sq_count >= NS;
   // Done with memory: every store written, every live load holding its value (delivery goes
-  // on after memEnd), and no group being allocated in this cycle.
-  assign settled = sq_count == 0 && (ld_occ & ld_live & ~ld_value_ok) == 0 && ctrl_valid == 0;
+  // on after memEnd).
+  assign settled = sq_count == 0 && (ld_occ & ld_live & ~ld_value_ok) == 0;
 
   // Per load entry: forward from the youngest older store of its address (once that store
   // has its data), or read memory when no older store matches; wait while an older store has
@@ -237,8 +239,8 @@ const DECISIONS: &str = r#"
 
   assign memStart_ready = 1'b1;
   assign ctrl_ready     = {NG{room}};
-  assign memEnd_valid   = ctrlEnd_valid && settled;
-  assign ctrlEnd_ready  = memEnd_ready && settled;
+  assign memEnd_valid   = end_held && settled;
+  assign ctrlEnd_ready  = !end_held;
   assign loadEn         = rd_hit;
   assign loadAddr       = ld_addr[rd_idx];
   assign storeEn        = commit;
@@ -387,7 +389,12 @@ fn registers(q: &Lsq, s: &mut String) {
       sq_head <= 0;
       sq_count <= 0;
       rd_sel <= {LDQ{1'b0}};
+      end_held <= 1'b0;
     end else begin
+      if (!end_held)
+        end_held <= ctrlEnd_valid;
+      else if (memEnd_ready && settled)
+        end_held <= 1'b0;
 "#,
     );
     if q.loads > 0 {

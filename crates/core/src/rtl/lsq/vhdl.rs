@@ -154,6 +154,8 @@ const DECISIONS: &str = r#"
   -- a memory read was issued in the previous cycle for load entry rd_entry
   signal rd_valid  : std_logic;
   signal rd_entry  : natural range 0 to LDQ - 1;
+  -- ctrlEnd was taken; memEnd is offered once the queue is settled
+  signal end_held  : std_logic;
 
   -- Decisions of the cycle, from the registers.
   signal ld_occ, fwd, reading : std_logic_vector(LDQ - 1 downto 0);
@@ -189,9 +191,9 @@ const BODY: &str = r#"
 
   room  <= '1' when LDQ - lq_count >= NL and STQ - sq_count >= NS else '0';
   -- Done with memory: every store written, every live load holding its value (delivery goes
-  -- on after memEnd), and no group being allocated in this cycle.
+  -- on after memEnd).
   settled <= '1' when sq_count = 0 and (ld_occ and ld_live and not ld_value_ok) = (ld_occ'range => '0')
-             and ctrl_valid = (ctrl_valid'range => '0') else '0';
+             else '0';
 
   -- Per load entry: forward from the youngest older store of its address (once that store
   -- has its data), or read memory when no older store matches; wait while an older store has
@@ -274,8 +276,8 @@ const BODY: &str = r#"
 
   memStart_ready <= '1';
   ctrl_ready     <= (others => room);
-  memEnd_valid   <= ctrlEnd_valid and settled;
-  ctrlEnd_ready  <= memEnd_ready and settled;
+  memEnd_valid   <= end_held and settled;
+  ctrlEnd_ready  <= not end_held;
   loadEn         <= rd_hit;
   loadAddr       <= ld_addr(rd_idx);
   storeEn        <= commit;
@@ -461,7 +463,13 @@ fn registers(q: &Lsq, s: &mut String) {
         sq_count    <= 0;
         rd_valid    <= '0';
         rd_entry    <= 0;
+        end_held    <= '0';
       else
+        if end_held = '0' then
+          end_held <= ctrlEnd_valid;
+        elsif memEnd_ready = '1' and settled = '1' then
+          end_held <= '0';
+        end if;
 "#,
     );
     if q.loads > 0 {

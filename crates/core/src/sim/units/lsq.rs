@@ -1,7 +1,8 @@
 //! The load-store queue (docs/memory-ordering.md, "Load-store queues"), with its
 //! synchronous-read memory. Every decision of a cycle is taken from the registers alone (no
-//! input's valid reaches another port's ready or an output's valid, except `ctrlEnd` and the
-//! groups' allocation inputs → `memEnd`); the RTL generator (`rtl::lsq`) implements the same registers and rules.
+//! input's valid reaches another port's ready or an output's valid: `ctrlEnd` is taken into a
+//! register and `memEnd` offered from it); the RTL generator (`rtl::lsq`) implements the same
+//! registers and rules.
 //!
 //! Invariants: an occupied load entry's `older` bits name exactly the occupied store entries
 //! that precede it in program order; an occupied store entry's `older` bits name exactly the
@@ -87,6 +88,8 @@ pub struct Lsq {
     rd_entry: usize,
     /// The memory's read register.
     load_data: u64,
+    /// `ctrlEnd` was taken; `memEnd` is offered once the queue is settled.
+    end_held: bool,
 }
 
 /// What a load entry can do this cycle.
@@ -131,6 +134,7 @@ impl Lsq {
             rd_valid: false,
             rd_entry: 0,
             load_data: 0,
+            end_held: false,
             shape,
         }
     }
@@ -281,10 +285,10 @@ impl UnitModel for Lsq {
                 _ => c.out(ch, false, 0),
             }
         }
-        // A group allocated in this cycle is not in the queues yet: not done.
-        let done = self.settled() && !self.ctrl.iter().any(|&k| c.valid(k));
-        c.out(self.mem_end, c.valid(self.ctrl_end) && done, 0);
-        c.set_ready(self.ctrl_end, c.ready(self.mem_end) && done);
+        // A group allocated in the cycle `ctrlEnd` is taken is in the queues the next cycle,
+        // when `memEnd` is offered at the earliest.
+        c.out(self.mem_end, self.end_held && self.settled(), 0);
+        c.set_ready(self.ctrl_end, !self.end_held);
     }
 
     fn clock(&mut self, e: &mut Edge<'_>) -> bool {
@@ -318,6 +322,14 @@ impl UnitModel for Lsq {
 
         let mut changed = self.rd_valid || read.is_some() || commit || holes > 0;
         changed |= !forwards.is_empty();
+        // The end register.
+        let end_before = self.end_held;
+        if !self.end_held {
+            self.end_held = sig.valid[self.ctrl_end];
+        } else if e.fires(self.mem_end) {
+            self.end_held = false;
+        }
+        changed |= self.end_held != end_before;
         // Ports.
         for (p, &ch) in self.ld_addr.iter().enumerate() {
             if let (Some(i), true) = (ld_addr[p], sig.valid[ch]) {

@@ -1,0 +1,52 @@
+//! `--memory auto` (docs/memory-ordering.md, "Choosing the interface"): the circuit it hands
+//! on is its chosen plan's trial circuit, already placed; it must be exactly the circuit the
+//! compilation builds when that plan is forced (`--memory lsq` when every candidate got a
+//! queue, `--memory token` when none did), with the same buffer report.
+
+use crate::support::corpus::{compile, kernel_file};
+use rivulet_core::driver::{BufferOptions, DriverOptions, StageGroup};
+use rivulet_core::handshake::print_func;
+use rivulet_core::lower::InterfaceKind;
+use rivulet_core::options::{BufferAlgorithm, MemoryMode};
+
+/// `name`'s buffered circuit (printed), its buffer report (debug-printed) and whether any
+/// memory got a queue, compiled with `memory` and FPGA20 at 5 ns.
+fn placed(name: &str, memory: MemoryMode) -> (String, String, bool) {
+    let options = DriverOptions {
+        buffers: BufferOptions {
+            algorithm: BufferAlgorithm::Fpga20,
+            clock_period_ns: 5.0,
+        },
+        memory,
+        stop_after: Some(StageGroup::Buffers),
+        ..DriverOptions::default()
+    };
+    let (out, _) = compile(&kernel_file("tests/kernels", name), &options).expect("corpus kernel");
+    let func = &out.module.expect("the kernel compiles").funcs[0];
+    let queued = out
+        .interfaces
+        .iter()
+        .any(|i| matches!(i.kind, InterfaceKind::Lsq { .. }));
+    (print_func(func), format!("{:?}", out.buffers), queued)
+}
+
+fn auto_equals_forced(name: &str, forced: MemoryMode, queued: bool) {
+    let (auto_ir, auto_report, auto_queued) = placed(name, MemoryMode::Auto);
+    assert_eq!(auto_queued, queued, "{name}: auto's choice changed");
+    let (ir, report, _) = placed(name, forced);
+    assert_eq!(
+        auto_ir, ir,
+        "{name}: auto's circuit differs from {forced:?}'s"
+    );
+    assert_eq!(auto_report, report, "{name}: auto's buffer report differs");
+}
+
+#[test]
+fn a_kernel_auto_gives_a_queue_is_the_forced_queues_circuit() {
+    auto_equals_forced("histogram", MemoryMode::Lsq, true);
+}
+
+#[test]
+fn a_kernel_auto_keeps_on_the_token_is_the_token_circuit() {
+    auto_equals_forced("bubble_sort", MemoryMode::Token, false);
+}
