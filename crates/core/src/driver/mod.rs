@@ -27,6 +27,7 @@ mod critical_path;
 mod cycle_limit;
 mod handshake;
 mod memory_choice;
+mod queue_depths;
 mod rtl;
 mod run;
 mod simulate;
@@ -124,6 +125,9 @@ pub struct DriverOptions {
     pub no_bitwidth_opt: bool,
     /// How memory accesses that may conflict are ordered.
     pub memory: crate::options::MemoryMode,
+    /// The depth of every load-store queue's load and store queues (`None`: sized on the
+    /// kernel's run, docs/memory-ordering.md "Sizing").
+    pub lsq_depth: Option<usize>,
 }
 
 impl DriverOptions {

@@ -5,7 +5,8 @@
 
 use super::handshake::{lower_to_handshake, verify as verify_handshake};
 use super::{
-    buffers, memory_choice, rtl, simulate, Compiled, DriverOptions, Recorder, StageGroup, StageIr,
+    buffers, memory_choice, queue_depths, rtl, simulate, Compiled, DriverOptions, Recorder,
+    StageGroup, StageIr,
 };
 use crate::buffer::cfdfc::ArcProfile;
 use crate::cfg::passes::optimize_observed;
@@ -175,11 +176,20 @@ fn run(
     crate::transform::origins::inherit(func);
     let stage = format!("buffers-{}", report.algorithm);
     rec.rename(stage.clone());
-    rec.set_ir(print_func(func));
     out.buffers = Some(report);
+    // The queues' depths, measured on the placed circuit (placement does not depend on them).
+    let mut sizing_diags = Vec::new();
+    queue_depths::size_queues(out, options.lsq_depth, &mut sizing_diags);
+    let failed = has_errors(&sizing_diags);
+    out.diagnostics.extend(sizing_diags);
+    let module = out.module.as_ref()?;
+    rec.set_ir(print_func(module.funcs.first()?));
     let errs = verify_handshake(module, true);
-    if !errs.is_empty() {
-        diags.push(Diagnostic::invalid_ir("Handshake", &stage, &errs));
+    if failed || !errs.is_empty() {
+        if !errs.is_empty() {
+            let d = Diagnostic::invalid_ir("Handshake", &stage, &errs);
+            out.diagnostics.push(d);
+        }
         return None;
     }
     if let Some(sim) = &options.simulate {

@@ -81,6 +81,21 @@ pub struct MemoryInterface {
     pub conflict: Option<(Option<Span>, Option<Span>)>,
     /// What `auto` measured, for the memories it considered for a queue.
     pub auto: Option<AutoVerdict>,
+    /// How a queue's depths were chosen (`None` until the driver sizes it, and for other
+    /// interfaces).
+    pub sizing: Option<QueueSizing>,
+}
+
+/// How a load-store queue's depths were chosen (docs/memory-ordering.md, "Sizing").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QueueSizing {
+    /// The fewest entries with which the kernel's run allocates every group in the cycle it
+    /// did with the faster of the deepest queue and the default one, taking the same `cycles`.
+    Measured { cycles: u64 },
+    /// Given by the user (`--lsq-depth`).
+    Given,
+    /// The default depths: the run was not measured (too long, or `main` could not run).
+    Default,
 }
 
 impl MemoryInterface {
@@ -120,9 +135,16 @@ impl MemoryInterface {
                 groups,
             } => {
                 let (entries, comparators) = self.lsq_cost().unwrap_or_default();
+                let sizing = match self.sizing {
+                    Some(QueueSizing::Measured { cycles }) => {
+                        format!("; depths sized to the kernel's run of {cycles} cycles")
+                    }
+                    Some(QueueSizing::Given) => "; depths as given".into(),
+                    Some(QueueSizing::Default) | None => String::new(),
+                };
                 format!(
                     "load-store queue ({access} in {}; {ldq_depth} load + {stq_depth} store \
-                     entries = {entries}, {comparators} address comparators{})",
+                     entries = {entries}, {comparators} address comparators{sizing}{})",
                     count(*groups, "group"),
                     self.auto_note()
                 )
@@ -224,6 +246,7 @@ pub(super) fn report(
                     .get(&m)
                     .map(|&(a, b)| (f.inst(a).span, f.inst(b).span)),
                 auto: None,
+                sizing: None,
             }
         })
         .collect()

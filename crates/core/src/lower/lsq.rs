@@ -35,6 +35,19 @@ pub struct LsqPorts {
 /// The default depth of both queues of an LSQ whose depths are not given.
 pub const DEFAULT_LSQ_DEPTH: usize = 16;
 
+/// The deepest queue (the verifier's bound).
+pub const MAX_LSQ_DEPTH: usize = 64;
+
+/// Sets the load- and store-queue depths of the `lsq` op `op` of `f`.
+pub fn set_lsq_depths(f: &mut hs::Func, op: OpId, (ldq, stq): (usize, usize)) {
+    if let Some(o) = f.op_mut(op) {
+        o.attrs
+            .insert(LDQ_DEPTH_ATTR.into(), Attr::int(ldq as i64, 32));
+        o.attrs
+            .insert(STQ_DEPTH_ATTR.into(), Attr::int(stq as i64, 32));
+    }
+}
+
 /// Reads an `lsq` on a memref: operands `memref, memStart, (ctrl, access…)…, ctrlEnd` with
 /// `groupSizes` accesses per group (a load's address; a store's address then data, told apart
 /// by their producers) and the depths in `ldqDepth`/`stqDepth`. None for other ops and for
@@ -217,11 +230,8 @@ impl Lowerer<'_> {
         self.lsq.built.insert(m, (ldq, stq, blocks.len()));
         if let Some(op) = self.hf.op_mut(id) {
             op.bb = None;
-            op.attrs
-                .insert(LDQ_DEPTH_ATTR.into(), Attr::int(ldq as i64, 32));
-            op.attrs
-                .insert(STQ_DEPTH_ATTR.into(), Attr::int(stq as i64, 32));
         }
+        set_lsq_depths(&mut self.hf, id, (ldq, stq));
         let results = self.hf.results(id).to_vec();
         for (k, &ld) in loads.iter().enumerate() {
             self.hf.set_operand(ld, 1, results[k]);
@@ -233,5 +243,5 @@ impl Lowerer<'_> {
 /// The depth of a queue whose groups hold `n` accesses of its kind in all: the default,
 /// and at least `n` (every group must fit), at most 64.
 fn queue_depth(n: usize) -> usize {
-    DEFAULT_LSQ_DEPTH.max(n).min(64)
+    DEFAULT_LSQ_DEPTH.max(n).min(MAX_LSQ_DEPTH)
 }

@@ -45,8 +45,10 @@ use crate::handshake::{self as hs, OpId, OpKind, Type, ValueId};
 use liveness::Flow;
 use std::collections::{BTreeMap, BTreeSet};
 
-pub use interfaces::{queue_candidates, AutoVerdict, InterfaceKind, MemoryInterface, QueuePlan};
-pub use lsq::{lsq_ports, LsqPorts};
+pub use interfaces::{
+    queue_candidates, AutoVerdict, InterfaceKind, MemoryInterface, QueuePlan, QueueSizing,
+};
+pub use lsq::{lsq_ports, set_lsq_depths, LsqPorts, MAX_LSQ_DEPTH};
 pub use memory::{controller_ports, ControllerPorts, MemoryInfo, MemoryOrigin};
 
 /// The result of lowering a kernel.

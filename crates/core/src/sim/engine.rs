@@ -72,6 +72,15 @@ impl SimState {
             .filter_map(|(u, m)| Some((u, m.lsq_snapshot()?)))
             .collect()
     }
+
+    /// Every load-store queue's demand for entries so far, by unit.
+    pub fn lsq_demands(&self) -> Vec<(UnitId, (usize, usize))> {
+        self.models
+            .iter()
+            .enumerate()
+            .filter_map(|(u, m)| Some((u, m.lsq_demand()?)))
+            .collect()
+    }
 }
 
 impl<'n> Simulator<'n> {
@@ -171,6 +180,11 @@ impl<'n> Simulator<'n> {
     /// The entries of every load-store queue, by unit, as they are before [`Self::cycle`].
     pub fn lsq_snapshots(&self) -> Vec<(UnitId, LsqSnapshot)> {
         self.s.lsq_snapshots()
+    }
+
+    /// Every load-store queue's demand for entries so far, by unit.
+    pub fn lsq_demands(&self) -> Vec<(UnitId, (usize, usize))> {
+        self.s.lsq_demands()
     }
 
     /// The signals of the last settled cycle.

@@ -102,6 +102,9 @@ pub struct KernelCheck {
     /// The load-store queues' entries per cycle, kept with the compact record when the
     /// circuit has queues.
     pub lsq: Option<LsqTrace>,
+    /// Per load-store queue (its `lsq` op), the fewest load and store entries that would
+    /// have allocated every group in the same cycle ([`super::units::lsq::Lsq::demand`]).
+    pub lsq_demands: BTreeMap<crate::handshake::OpId, (usize, usize)>,
 }
 
 impl KernelCheck {
@@ -189,6 +192,8 @@ pub struct RunEnd {
     pub snapshots: Option<Snapshots>,
     /// The load-store queues' record, if one was kept.
     pub lsq: Option<LsqTrace>,
+    /// Each load-store queue's demand for entries, by unit.
+    pub lsq_demands: Vec<(super::UnitId, (usize, usize))>,
 }
 
 impl<'a> KernelRun<'a> {
@@ -304,7 +309,9 @@ impl<'a> KernelRun<'a> {
                 }
             })
             .collect();
+        let lsq_demands = self.sim.lsq_demands();
         RunEnd {
+            lsq_demands,
             result: self.sim.finish(),
             loops,
             compact: self.compact,
@@ -321,7 +328,16 @@ impl KernelCheck {
         let result = end.result;
         let simulated = read_back(setup, &adapted, &result.outputs, &result.memories);
         let mismatches = compare(setup.golden, &simulated);
+        let lsq_demands = end
+            .lsq_demands
+            .iter()
+            .filter_map(|&(u, demand)| match adapted.unit_origins.get(u)? {
+                UnitOrigin::Op(op) => Some((*op, demand)),
+                _ => None,
+            })
+            .collect();
         KernelCheck {
+            lsq_demands,
             adapted,
             status: result.status,
             cycles: result.cycles,

@@ -39,6 +39,7 @@ mod lower_depend;
 mod lower_diagnostics;
 mod lower_golden;
 mod lower_transform;
+mod lsq_depths;
 mod mathlib_glibc;
 mod mathlib_kernel;
 mod memory_auto;

@@ -24,6 +24,18 @@ fn histogram(memory: MemoryMode) -> Compiled {
     compile(&mut sources, id, &mut lookup, &options, &mut |_| {})
 }
 
+/// `out`'s kernel simulated to its end, recording into `trace` and `snapshots`.
+fn recorded_run(out: &Compiled, trace: CompactTrace, snapshots: Snapshots) -> KernelCheck {
+    let (func, timing, setup) = simulation_setup(out, &SimOptions::default()).unwrap();
+    let adapted = build_circuit(func, &timing, &setup).unwrap();
+    let mut run = KernelRun::new(func, &adapted, &setup.options)
+        .unwrap()
+        .recording(trace, snapshots);
+    while run.step() {}
+    let end = run.finish();
+    KernelCheck::new(&setup, adapted.clone(), end)
+}
+
 #[test]
 fn the_queue_is_drawn_with_its_groups_and_port_roles() {
     let out = histogram(MemoryMode::Lsq);
@@ -73,11 +85,7 @@ fn the_replay_carries_the_queue_entries_cycle_by_cycle() {
     let adapted = build_circuit(func, &timing, &setup).unwrap();
     let graph = graph_view(func, None);
     let (compact, snapshots) = replay_trace(&adapted);
-    let mut run = KernelRun::new(func, &adapted, &setup.options)
-        .unwrap()
-        .recording(compact, snapshots);
-    while run.step() {}
-    let check = KernelCheck::new(&setup, adapted.clone(), run.finish());
+    let check = recorded_run(&out, compact, snapshots);
     assert!(check.passed(), "{:?}", check.mismatches);
     let view = sim_view(func, &graph, &check);
     let lsq_unit = graph
@@ -117,11 +125,7 @@ fn the_replay_carries_the_queue_entries_cycle_by_cycle() {
     assert_eq!(window.queues_of(22), all.queues_of(22));
     // A trace too small for the run: the snapshots' replay shows the same entries.
     let small = CompactTrace::new(adapted.netlist.channels.len(), 16, 2048);
-    let mut run = KernelRun::new(func, &adapted, &setup.options)
-        .unwrap()
-        .recording(small, Snapshots::new(8, 3));
-    while run.step() {}
-    let check = KernelCheck::new(&setup, adapted.clone(), run.finish());
+    let check = recorded_run(&out, small, Snapshots::new(8, 3));
     let short = SimReplay::new(func, &graph, check).unwrap();
     assert_eq!(short.frames(0, usize::MAX).queues, all.queues);
 }
@@ -133,11 +137,7 @@ fn circuits_without_queues_send_no_queue_frames() {
     let adapted = build_circuit(func, &timing, &setup).unwrap();
     let graph = graph_view(func, None);
     let (compact, snapshots) = replay_trace(&adapted);
-    let mut run = KernelRun::new(func, &adapted, &setup.options)
-        .unwrap()
-        .recording(compact, snapshots);
-    while run.step() {}
-    let check = KernelCheck::new(&setup, adapted.clone(), run.finish());
+    let check = recorded_run(&out, compact, snapshots);
     assert!(check.lsq.is_none());
     assert!(sim_view(func, &graph, &check).queues.is_empty());
     let replay = SimReplay::new(func, &graph, check).unwrap();

@@ -74,6 +74,8 @@ pub struct Placement {
     pub no_bitwidth_opt: bool,
     /// How accesses that may conflict are ordered (`--memory`).
     pub memory: MemoryMode,
+    /// Every load-store queue's depth (`--lsq-depth`; `None`: sized on the kernel's run).
+    pub lsq_depth: Option<usize>,
 }
 
 impl Placement {
@@ -85,6 +87,7 @@ impl Placement {
         dump_milp: Option<std::path::PathBuf>,
         no_bitwidth_opt: bool,
         memory: MemoryMode,
+        lsq_depth: Option<usize>,
     ) -> Result<Placement, ExitCode> {
         Ok(Placement {
             buffers,
@@ -92,6 +95,7 @@ impl Placement {
             dump_milp,
             no_bitwidth_opt,
             memory,
+            lsq_depth,
         })
     }
 
@@ -103,6 +107,7 @@ impl Placement {
             timing: self.timing.clone(),
             no_bitwidth_opt: self.no_bitwidth_opt,
             memory: self.memory,
+            lsq_depth: self.lsq_depth,
             ..DriverOptions::default()
         }
     }

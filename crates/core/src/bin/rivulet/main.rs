@@ -73,6 +73,10 @@ enum Command {
         /// (`auto`), a load-store queue, or the ordering token (docs/memory-ordering.md).
         #[arg(long, value_enum, default_value = "auto")]
         memory: MemoryMode,
+        /// Entries of every load-store queue's load queue and store queue, 1 to 64 (default:
+        /// sized on the kernel's run, docs/memory-ordering.md).
+        #[arg(long)]
+        lsq_depth: Option<usize>,
         /// Most cycles the testbench waits for the outputs (default: scaled to the work the
         /// interpreter measured, see docs/simulation.md).
         #[arg(long)]
@@ -125,6 +129,10 @@ enum Command {
         /// (`auto`), a load-store queue, or the ordering token (docs/memory-ordering.md).
         #[arg(long, value_enum, default_value = "auto")]
         memory: MemoryMode,
+        /// Entries of every load-store queue's load queue and store queue, 1 to 64 (default:
+        /// sized on the kernel's run, docs/memory-ordering.md).
+        #[arg(long)]
+        lsq_depth: Option<usize>,
         /// Stop after this many cycles (default: scaled to the work the interpreter measured,
         /// see docs/simulation.md).
         #[arg(long)]
@@ -166,6 +174,7 @@ fn main() -> ExitCode {
             dump_milp,
             no_bitwidth_opt,
             memory,
+            lsq_depth,
             max_cycles,
             check_synth,
             report_area,
@@ -180,6 +189,7 @@ fn main() -> ExitCode {
                 dump_milp,
                 no_bitwidth_opt,
                 memory,
+                lsq_depth,
             ) {
                 Ok(p) => p,
                 Err(code) => return code,
@@ -219,6 +229,7 @@ fn main() -> ExitCode {
             json,
             no_bitwidth_opt,
             memory,
+            lsq_depth,
             max_cycles,
         } => {
             let buffers = Some(BufferOptions {
@@ -231,6 +242,7 @@ fn main() -> ExitCode {
                 None,
                 no_bitwidth_opt,
                 memory,
+                lsq_depth,
             ) {
                 Ok(p) => p,
                 Err(code) => return code,

@@ -90,6 +90,9 @@ pub struct Lsq {
     load_data: u64,
     /// `ctrlEnd` was taken; `memEnd` is offered once the queue is settled.
     end_held: bool,
+    /// The fewest load and store entries that would have allocated every group in the cycle
+    /// it was allocated (see [`Lsq::demand`]).
+    demand: (usize, usize),
 }
 
 /// What a load entry can do this cycle.
@@ -135,6 +138,7 @@ impl Lsq {
             rd_entry: 0,
             load_data: 0,
             end_held: false,
+            demand: (0, 0),
             shape,
         }
     }
@@ -205,6 +209,13 @@ impl Lsq {
         self.sq.count == 0
             && (0..self.lq.depth)
                 .all(|i| self.lq.age(i).is_none() || !self.loads[i].live || self.loads[i].value_ok)
+    }
+
+    /// The fewest load and store entries with which every allocation so far would have found
+    /// room in the cycle it happened: a queue of these depths (at least the groups' accesses,
+    /// at least one) allocates whenever this one did. `(0, 0)` before the first allocation.
+    pub fn demand(&self) -> (usize, usize) {
+        self.demand
     }
 
     /// The state of every entry (for the trace and the app).
@@ -406,6 +417,11 @@ impl UnitModel for Lsq {
             .filter(|&i| self.lq.age(i).is_some() && !self.loads[i].issued && reading >> i & 1 == 0)
             .fold(0, |m, i| m | 1 << i);
         let (mut nl, mut ns) = (0, 0);
+        if room && self.ctrl.iter().any(|&ch| sig.valid[ch]) {
+            let (loads, stores) = (self.shape.loads(), self.shape.stores());
+            self.demand.0 = self.demand.0.max(self.lq.count + loads);
+            self.demand.1 = self.demand.1.max(self.sq.count + stores);
+        }
         if room {
             for (g, &ch) in self.ctrl.iter().enumerate() {
                 if !sig.valid[ch] {
@@ -447,5 +463,9 @@ impl UnitModel for Lsq {
 
     fn lsq_snapshot(&self) -> Option<LsqSnapshot> {
         Some(self.snapshot())
+    }
+
+    fn lsq_demand(&self) -> Option<(usize, usize)> {
+        Some(self.demand())
     }
 }

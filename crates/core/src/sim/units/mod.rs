@@ -168,6 +168,12 @@ pub trait UnitModel: CloneUnitModel {
     fn lsq_snapshot(&self) -> Option<lsq::LsqSnapshot> {
         None
     }
+
+    /// A load-store queue's demand for entries ([`lsq::Lsq::demand`]; None for every other
+    /// unit).
+    fn lsq_demand(&self) -> Option<(usize, usize)> {
+        None
+    }
 }
 
 /// Copies a boxed model (a run's snapshot copies every unit's registers).

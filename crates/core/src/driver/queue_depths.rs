@@ -1,0 +1,212 @@
+//! Sizing the load-store queues (docs/memory-ordering.md, "Sizing"). A queue needs as many
+//! entries as the groups of its loop's overlapping iterations hold at once, which the loops'
+//! latencies and intervals decide; the buffered circuit is simulated on the kernel's own inputs
+//! (the golden call) to measure it. Each queue records its *demand*: the fewest entries with
+//! which every allocation of the run would have found room in the cycle it happened
+//! ([`crate::sim::units::lsq::Lsq::demand`]). The circuit runs with the default depths and
+//! with the deepest queues; the faster run's demands (the smaller ones on a tie) become the
+//! depths, and a last run must take exactly that run's cycles, or the default depths stay.
+//! `--lsq-depth` replaces all of this with the user's depth.
+//!
+//! Invariants: depths are 1 to [`MAX_LSQ_DEPTH`] and hold every group's loads and stores (the
+//! verifier's rule); the circuit's cycles on the kernel's inputs are never more than with the
+//! default depths; the buffer placement does not depend on the depths, so the placed circuit
+//! stays as it is.
+
+use super::cycle_limit::interpreter_work;
+use super::memory_choice::WORK_LIMIT;
+use super::{simulate, Compiled};
+use crate::diag::Diagnostic;
+use crate::handshake::{OpId, OpKind};
+use crate::lower::{lsq_ports, set_lsq_depths, InterfaceKind, QueueSizing, MAX_LSQ_DEPTH};
+use crate::sim::{SimOptions, Status};
+use std::collections::BTreeMap;
+
+/// One queue of the kernel: its op, its memory (index into the interfaces) and the accesses
+/// its groups hold together.
+struct Queue {
+    op: OpId,
+    memory: usize,
+    loads: usize,
+    stores: usize,
+}
+
+impl Queue {
+    /// The smallest legal depths covering `demand`.
+    fn depths(&self, (loads, stores): (usize, usize)) -> (usize, usize) {
+        let legal = |need: usize, floor: usize| need.max(floor).clamp(1, MAX_LSQ_DEPTH);
+        (legal(loads, self.loads), legal(stores, self.stores))
+    }
+}
+
+/// Sizes the queues of the buffered kernel of `out` (see the module doc) and records how in
+/// their interfaces: `given` is the user's depth for every queue. A given depth that cannot
+/// hold a queue's groups is an error diagnostic.
+pub(super) fn size_queues(out: &mut Compiled, given: Option<usize>, diags: &mut Vec<Diagnostic>) {
+    let queues = queues(out);
+    if queues.is_empty() {
+        return;
+    }
+    let sizing = match given {
+        Some(depth) => give(out, &queues, depth, diags),
+        None => measure(out, &queues),
+    };
+    for q in &queues {
+        let set = depths_of(out.kernel(), q.op);
+        let Some(interface) = out.interfaces.get_mut(q.memory) else {
+            continue;
+        };
+        interface.sizing = Some(sizing);
+        if let (
+            Some(set),
+            InterfaceKind::Lsq {
+                ldq_depth,
+                stq_depth,
+                ..
+            },
+        ) = (set, &mut interface.kind)
+        {
+            (*ldq_depth, *stq_depth) = set;
+        }
+    }
+}
+
+/// Every queue of the kernel with its memory (by the memref argument's name).
+fn queues(out: &Compiled) -> Vec<Queue> {
+    let Some(func) = out.kernel() else {
+        return Vec::new();
+    };
+    func.ops()
+        .filter(|(_, o)| matches!(o.kind, OpKind::Lsq { .. }))
+        .filter_map(|(id, o)| {
+            let ports = lsq_ports(func, id)?;
+            let arg = func
+                .args
+                .iter()
+                .position(|&a| Some(&a) == o.operands.first())?;
+            let name = func.arg_names.get(arg)?;
+            let memory = out.interfaces.iter().position(|i| &i.memory == name)?;
+            Some(Queue {
+                op: id,
+                memory,
+                loads: ports.shape.loads(),
+                stores: ports.shape.stores(),
+            })
+        })
+        .collect()
+}
+
+/// The depths of the queue `op` as set.
+fn depths_of(func: Option<&crate::handshake::Func>, op: OpId) -> Option<(usize, usize)> {
+    let shape = lsq_ports(func?, op)?.shape;
+    Some((shape.ldq_depth, shape.stq_depth))
+}
+
+/// Sets every queue to `depth`, or reports why it cannot.
+fn give(
+    out: &mut Compiled,
+    queues: &[Queue],
+    depth: usize,
+    diags: &mut Vec<Diagnostic>,
+) -> QueueSizing {
+    for q in queues {
+        let need = q.loads.max(q.stores);
+        if depth == 0 || depth > MAX_LSQ_DEPTH || depth < need {
+            let memory = out
+                .interfaces
+                .get(q.memory)
+                .map_or("?", |i| i.memory.as_str());
+            diags.push(Diagnostic::error(format!(
+                "--lsq-depth {depth}: the queue of `{memory}` needs 1 to {MAX_LSQ_DEPTH} \
+                 entries and at least {need} (its groups hold {} loads and {} stores)",
+                q.loads, q.stores
+            )));
+            return QueueSizing::Default;
+        }
+    }
+    set_all(out, queues, |_| (depth, depth));
+    QueueSizing::Given
+}
+
+/// Measures the queues' demands and sizes them (see the module doc).
+fn measure(out: &mut Compiled, queues: &[Queue]) -> QueueSizing {
+    let short = match (
+        &out.golden,
+        out.cfg.as_ref().and_then(|m| m.functions.first()),
+    ) {
+        (Some(golden), Some(f)) => interpreter_work(golden, f) <= WORK_LIMIT,
+        _ => false,
+    };
+    if !short {
+        return QueueSizing::Default;
+    }
+    let Some(with_defaults) = run(out, queues) else {
+        return QueueSizing::Default;
+    };
+    set_all(out, queues, |_| (MAX_LSQ_DEPTH, MAX_LSQ_DEPTH));
+    let deepest = run(out, queues);
+    let best = match deepest {
+        Some(d) if d.cycles < with_defaults.cycles => d,
+        Some(d) if d.cycles == with_defaults.cycles && d.total() < with_defaults.total() => d,
+        _ => with_defaults,
+    };
+    // From the demands up to the best run's own depths (which take its cycles).
+    let cap = |q: &Queue| best.depths.get(&q.op).copied().unwrap_or_default();
+    for extra in GROWTH {
+        set_all(out, queues, |q| {
+            let (l, s) = q.depths(best.demands.get(&q.op).copied().unwrap_or_default());
+            let (cap_l, cap_s) = cap(q);
+            ((l + extra).min(cap_l), (s + extra).min(cap_s))
+        });
+        if let Some(sized) = run(out, queues).filter(|r| r.cycles <= best.cycles) {
+            return QueueSizing::Measured {
+                cycles: sized.cycles,
+            };
+        }
+    }
+    set_all(out, queues, cap);
+    QueueSizing::Measured {
+        cycles: best.cycles,
+    }
+}
+
+/// The entries added to the demands, one try after the other, until a run takes the best
+/// run's cycles (a queue's entries change when the circuit's other units see its `ready`,
+/// e.g. the allocation token's lazy fork, so the demand alone may not keep every cycle).
+const GROWTH: [usize; 5] = [0, 1, 2, 4, 8];
+
+/// A finished, correct run: its cycles, and per queue its depths and its demand.
+struct Run {
+    cycles: u64,
+    depths: BTreeMap<OpId, (usize, usize)>,
+    demands: BTreeMap<OpId, (usize, usize)>,
+}
+
+impl Run {
+    fn total(&self) -> usize {
+        self.demands.values().map(|(l, s)| l + s).sum()
+    }
+}
+
+/// Simulates the kernel of `out` on the golden call; `None` unless it finishes correctly.
+fn run(out: &Compiled, queues: &[Queue]) -> Option<Run> {
+    let check = simulate(out, &SimOptions::default()).ok()?;
+    (check.status == Status::Finished && check.mismatches.is_empty()).then(|| Run {
+        cycles: check.cycles,
+        depths: queues
+            .iter()
+            .filter_map(|q| Some((q.op, depths_of(out.kernel(), q.op)?)))
+            .collect(),
+        demands: check.lsq_demands,
+    })
+}
+
+/// Sets each queue's depths to `depths(queue)`.
+fn set_all(out: &mut Compiled, queues: &[Queue], depths: impl Fn(&Queue) -> (usize, usize)) {
+    let Some(func) = out.module.as_mut().and_then(|m| m.funcs.first_mut()) else {
+        return;
+    };
+    for q in queues {
+        set_lsq_depths(func, q.op, depths(q));
+    }
+}
