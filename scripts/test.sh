@@ -26,6 +26,15 @@ esac
 export TRUNK_SKIP_VERSION_CHECK=true
 export PATH="$HOME/.cargo/bin:$PWD/e2e/node_modules/.bin:$PATH"
 
+# Cargo's build directory: a checkout without one gets a link to a cache kept between runs
+# ($RIVULET_TARGET_DIR, default ~/.cache/rivulet/target), as ~/.cargo keeps the registry, so
+# a fresh checkout compiles only the workspace's own crates, not every dependency for three
+# targets and profiles again. Cargo's fingerprints decide what is stale, as in any target/.
+if [ ! -e target ]; then
+  cache="${RIVULET_TARGET_DIR:-$HOME/.cache/rivulet/target}"
+  mkdir -p "$cache" && ln -s "$cache" target
+fi
+
 scripts/install-tools.sh || { echo "tool installation failed"; exit 1; }
 
 results=()

@@ -13,8 +13,8 @@ set -u
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 DIR="$(mktemp -d "${TMPDIR:-/tmp}/rivulet-rtl-random.XXXXXX")"
 trap 'rm -rf "$DIR"' EXIT
-(cd "$ROOT" && cargo run -q -p rivulet-core --example random_kernels -- \
-  "$DIR" "${FIRST:-0}" "${COUNT:-4}") || { echo "0 passed, 1 failed"; exit 1; }
+{ "$ROOT/tests/build-cli.sh" && "$ROOT/target/debug/examples/random_kernels" \
+  "$DIR" "${FIRST:-0}" "${COUNT:-4}"; } || { echo "0 passed, 1 failed"; exit 1; }
 export SIM_TIMEOUT="${SIM_TIMEOUT:-300}"
 status=0
 for buffers in fpga20 fpl22; do

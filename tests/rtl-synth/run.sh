@@ -22,7 +22,7 @@ export FULL="${FULL:-fir matmul histogram signed_divmod saxpy_float bubble_sort}
 for tool in yosys ghdl; do
   command -v $tool >/dev/null || { echo "FAIL  $tool not found (scripts/install-tools.sh)"; echo "0 passed, 1 failed"; exit 1; }
 done
-(cd "$ROOT" && cargo build -q -p rivulet-core --features cli) || { echo "0 passed, 1 failed"; exit 1; }
+"$ROOT/tests/build-cli.sh" || { echo "0 passed, 1 failed"; exit 1; }
 export KERNELS="${KERNELS:-$ROOT/tests/kernels}"
 export RIVULET="$ROOT/target/debug/rivulet" WORK ROOT
 

@@ -80,6 +80,9 @@ pub(super) struct RtlInput<'a> {
     pub default_max_cycles: u64,
     /// `(stage name, IR)` of the stages saved under `ir/`, in order.
     pub ir: Vec<(String, String)>,
+    /// The simulator's cycles on the golden call, when the compilation simulated the circuit
+    /// and it finished with the interpreter's outputs (`report.txt` records them).
+    pub simulated_cycles: Option<u64>,
 }
 
 /// Emits the RTL (stage `rtl`, begun by the caller), then the testbench, the bundle and, if
@@ -143,7 +146,12 @@ pub(super) fn build(
         let base = name.rsplit(['/', '\\']).next().unwrap_or(&name).to_string();
         files.push((format!("config/{base}"), text));
     }
-    let report = report(input.design, &out.top, &rtl.external, options);
+    let mut report = report(input.design, &out.top, &rtl.external, options);
+    if let Some(cycles) = input.simulated_cycles {
+        report.push_str(&format!(
+            "simulator: {cycles} cycles (run-sim.sh must print the same count)\n"
+        ));
+    }
     files.push(("report.txt".into(), report.clone()));
     rec.set_ir(report);
     out.files = files;

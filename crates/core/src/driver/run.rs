@@ -249,6 +249,11 @@ fn run(
             call: out.golden.as_ref().and_then(|g| g.calls.first()),
             default_max_cycles,
             ir,
+            simulated_cycles: out
+                .simulation
+                .as_ref()
+                .filter(|c| c.passed())
+                .map(|c| c.cycles),
         };
         out.rtl = Some(rtl::build(&input, rtl_options, rec, diags));
     }

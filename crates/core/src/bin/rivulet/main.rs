@@ -90,6 +90,11 @@ enum Command {
         /// (`units`, the default) per unit instance, with the longest path (needs `yosys`).
         #[arg(long, value_enum, num_args = 0..=1, default_missing_value = "units")]
         report_area: Option<synth::AreaDetail>,
+        /// Also simulate the circuit on the golden call (as `rivulet sim`) and record its
+        /// cycle count in report.txt (`simulator: N cycles`); fails when it does not finish
+        /// with the interpreter's outputs.
+        #[arg(long)]
+        simulate: bool,
     },
     /// Run a kernel's `main` in the reference interpreter and print its golden outputs.
     Interp {
@@ -178,6 +183,7 @@ fn main() -> ExitCode {
             max_cycles,
             check_synth,
             report_area,
+            simulate,
         } => {
             let buffers = buffers.map(|algorithm| BufferOptions {
                 algorithm,
@@ -212,6 +218,7 @@ fn main() -> ExitCode {
                     check: check_synth,
                     area: report_area,
                 },
+                simulate,
             };
             compile::run(&file, emit, &rtl, &placement)
         }

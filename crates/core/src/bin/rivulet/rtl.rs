@@ -10,6 +10,7 @@ use rivulet_core::diag::{has_errors, render, FileId, SourceMap};
 use rivulet_core::driver::{self, Compiled, DriverOptions, RtlOptions};
 use rivulet_core::hw::print::print_design;
 use rivulet_core::rtl::config::Hdl;
+use rivulet_core::sim::SimOptions;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -29,6 +30,8 @@ pub struct RtlArgs {
     pub max_cycles: Option<u64>,
     /// Yosys runs on the written Verilog (`--check-synth`, `--report-area`).
     pub synth: crate::synth::SynthArgs,
+    /// Also simulate the circuit and record its cycles in `report.txt` (`--simulate`).
+    pub simulate: bool,
 }
 
 fn fail(msg: &str) -> ExitCode {
@@ -102,11 +105,21 @@ pub fn run(
     rtl.max_cycles = args.max_cycles;
     let options = DriverOptions {
         rtl: Some(rtl),
+        simulate: args.simulate.then(|| SimOptions {
+            max_cycles: args.max_cycles,
+            ..SimOptions::default()
+        }),
         ..placement.options()
     };
     let out = compile(sources, id, lookup, &options);
     if let Err(e) = placement.finish(out.buffers.as_ref()) {
         return fail(&e);
+    }
+    if args.simulate {
+        if let Some(failure) = out.simulation_failure() {
+            eprint!("{}", render(sources, std::slice::from_ref(&failure)));
+            return ExitCode::from(1);
+        }
     }
     let Some(bundle) = out.rtl.filter(|b| !b.files.is_empty()) else {
         return ExitCode::from(1);
