@@ -7,11 +7,11 @@
 #      interpreter within the default cycle limit under on-merges, FPGA20 and FPL22
 #      (sim_limits::*, ignored in the plain `cargo test`), each printing cycles and cycles/s;
 #   3. the RTL at the simulator's cycle count, FPGA20 buffers (tests/rtl-corpus/run.sh with
-#      KERNELS set to this directory, $SIM_TIMEOUT s per run): every kernel in Icarus Verilog,
-#      the kernels of $VHDL_KERNELS (default big_array_256; "all" for every one) in GHDL, the
-#      two HDLs side by side (one core each). GHDL takes over 20 minutes for long_matmul's 3.2
-#      million cycles on these machines, so by default its VHDL is left to the corpus suites'
-#      checks that the two HDLs' templates agree.
+#      KERNELS set to this directory, $SIM_TIMEOUT s per run) of the kernels of $RTL_KERNELS
+#      (default big_array_256; "all" for every one), GHDL and Icarus side by side (one core
+#      each). long_matmul's 3.2 million cycles take Icarus over 10 minutes and GHDL over 20 on
+#      these machines, so by default its RTL is left to the corpus suites, which run the same
+#      templates; RTL_KERNELS=all checks it.
 # Prints the time of each step and "N passed, M failed" last; exits 1 on failure.
 set -u
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -35,13 +35,14 @@ rtl() {
   env KERNELS="$HERE" BUFFERS=fpga20 SIM_TIMEOUT="${SIM_TIMEOUT:-2400}" HDLS="$hdl" \
     "$ROOT/tests/rtl-corpus/run.sh" "$@" >"$report" 2>&1
 }
-vhdl_kernels="${VHDL_KERNELS:-big_array_256}"
-[ "$vhdl_kernels" = all ] && vhdl_kernels=""
+rtl_kernels="${RTL_KERNELS:-big_array_256}"
+[ "$rtl_kernels" = all ] && rtl_kernels=""
 rtl_both() {
   local logs; logs="$(mktemp -d "${TMPDIR:-/tmp}/rivulet-large.XXXXXX")"
   # shellcheck disable=SC2086 # a list of kernel names
-  rtl "$logs/vhdl" vhdl $vhdl_kernels & local vhdl=$!
-  rtl "$logs/verilog" verilog; local verilog=$?
+  rtl "$logs/vhdl" vhdl $rtl_kernels & local vhdl=$!
+  # shellcheck disable=SC2086 # a list of kernel names
+  rtl "$logs/verilog" verilog $rtl_kernels; local verilog=$?
   wait "$vhdl"; local status=$?
   cat "$logs/vhdl" "$logs/verilog"; rm -rf "$logs"
   [ "$status" -eq 0 ] && [ "$verilog" -eq 0 ]
