@@ -8,10 +8,10 @@
 //! depths, and a last run must take exactly that run's cycles, or the default depths stay.
 //! `--lsq-depth` replaces all of this with the user's depth.
 //!
-//! Invariants: depths are 1 to [`MAX_LSQ_DEPTH`] and hold every group's loads and stores (the
-//! verifier's rule); the circuit's cycles on the kernel's inputs are never more than with the
-//! default depths; the buffer placement does not depend on the depths, so the placed circuit
-//! stays as it is.
+//! Invariants: sized depths are 2 to [`MAX_LSQ_DEPTH`] and hold every group's loads and
+//! stores (the verifier's rule); the circuit's cycles on the kernel's inputs are never more
+//! than with the default depths; the buffer placement does not depend on the depths, so the
+//! placed circuit stays as it is.
 
 use super::cycle_limit::interpreter_work;
 use super::memory_choice::WORK_LIMIT;
@@ -21,6 +21,11 @@ use crate::handshake::{OpId, OpKind};
 use crate::lower::{lsq_ports, set_lsq_depths, InterfaceKind, QueueSizing, MAX_LSQ_DEPTH};
 use crate::sim::{SimOptions, Status};
 use std::collections::BTreeMap;
+
+/// The fewest entries sizing gives a queue: a one-entry queue's indices (`natural range 0 to
+/// 0`) crash GHDL 2.0's synthesis (`ghdl --synth`, an internal assertion), though they
+/// simulate.
+const MIN_SIZED_DEPTH: usize = 2;
 
 /// One queue of the kernel: its op, its memory (index into the interfaces) and the accesses
 /// its groups hold together.
@@ -32,9 +37,10 @@ struct Queue {
 }
 
 impl Queue {
-    /// The smallest legal depths covering `demand`.
+    /// The smallest legal depths covering `demand`, at least [`MIN_SIZED_DEPTH`].
     fn depths(&self, (loads, stores): (usize, usize)) -> (usize, usize) {
-        let legal = |need: usize, floor: usize| need.max(floor).clamp(1, MAX_LSQ_DEPTH);
+        let legal =
+            |need: usize, floor: usize| need.max(floor).clamp(MIN_SIZED_DEPTH, MAX_LSQ_DEPTH);
         (legal(loads, self.loads), legal(stores, self.stores))
     }
 }
