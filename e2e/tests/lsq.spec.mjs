@@ -34,7 +34,7 @@ test('histogram with memory = lsq: the queue, its groups, its interface and its 
   await app.view('buffers').click();
   const hist = page.locator('[data-testid="memory-interface"][data-memory="hist"]');
   await expect(hist).toHaveAttribute('data-queue', 'true');
-  await expect(hist).toContainText(/^memory hist: load-store queue \(\d+ loads?, \d+ stores? in \d+ groups?; \d+ load \+ \d+ store entries = \d+, \d+ address comparators\)$/);
+  await expect(hist).toContainText(/^memory hist: load-store queue \(\d+ loads?, \d+ stores? in \d+ groups?; \d+ load \+ \d+ store entries = \d+, \d+ address comparators(; depths sized to the kernel's run of \d+ cycles)?\)$/);
 
   // The simulation: the queue's entries at the shown cycle, changing as it steps.
   await app.view('simulation').click();
