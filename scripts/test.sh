@@ -43,12 +43,12 @@ run_suite() {
   local name=$1; shift
   printf '\n\033[1m=== %s ===\033[0m\n' "$name"
   local start=$SECONDS
-  if "$@"; then
-    results+=("PASS  $name ($((SECONDS - start)) s)")
-  else
-    results+=("FAIL  $name ($((SECONDS - start)) s)")
-    failed=$((failed + 1))
-  fi
+  local status=PASS
+  "$@" || { status=FAIL; failed=$((failed + 1)); }
+  results+=("$status  $name ($((SECONDS - start)) s)")
+  # At once too, so a run cut short still shows where its time went.
+  printf '\033[1m--- %s  %s: %d s (%d s since the start)\033[0m\n' \
+    "$status" "$name" $((SECONDS - start)) "$SECONDS"
 }
 
 wasm_tests=(--locked --offline --target wasm32-unknown-unknown -p rivulet-core --test web -p rivulet-web --test ui)

@@ -13,6 +13,12 @@
 #     inferring a latch. Kernels whose templates GHDL's synthesis cannot handle are listed in
 #     ghdl-unsupported.txt (`kernel # reason`): reported, not counted; one that passes fails
 #     the run until it is removed from the list.
+#   The two structural checks build every load-store queue with $LSQ_DEPTH entries per queue
+#   (default 8, which holds every corpus queue's groups; empty: the depths sized on the
+#   kernel's run). The queue's generator is the same at every depth, but GHDL's synthesis
+#   time grows with the product of its depths: floyd_warshall's queue at 16 + 16 entries
+#   takes it four minutes. The sized depths' RTL is simulated by tests/rtl-corpus; the full
+#   synthesis keeps them.
 # Bundles run two at a time (xargs -P2). Prints one line per check and "N passed, M failed".
 set -u
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -21,6 +27,7 @@ WORK="$(mktemp -d "${TMPDIR:-/tmp}/rivulet-rtl-synth.XXXXXX")"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$WORK"' EXIT; [ -n "${KEEP:-}" ] && echo "work dir: $WORK"
 export PLACEMENTS="${PLACEMENTS:-on-merges}"
 export FULL="${FULL:-fir matmul histogram signed_divmod saxpy_float bubble_sort}"
+export LSQ_DEPTH="${LSQ_DEPTH-8}"
 for tool in yosys ghdl; do
   command -v $tool >/dev/null || { echo "FAIL  $tool not found (scripts/install-tools.sh)"; echo "0 passed, 1 failed"; exit 1; }
 done
@@ -31,9 +38,10 @@ export RIVULET="$ROOT/target/debug/rivulet" WORK ROOT
 # One line per check: "ok|FAIL <kernel> <check>: <detail>".
 check_kernel() {
   k="$1"; src="$KERNELS/$k/$k.c"
+  depth=(); [ -n "$LSQ_DEPTH" ] && depth=(--lsq-depth "$LSQ_DEPTH")
   for b in $PLACEMENTS; do
     dir="$WORK/$k-$b-v"
-    if "$RIVULET" compile "$src" --buffers "$b" --hdl verilog --check-synth -o "$dir" >"$dir.log" 2>&1; then
+    if "$RIVULET" compile "$src" --buffers "$b" "${depth[@]}" --hdl verilog --check-synth -o "$dir" >"$dir.log" 2>&1; then
       echo "ok    $k yosys-check-$b:"
     else
       echo "FAIL  $k yosys-check-$b: $(grep -m1 'error' "$dir.log")"
@@ -49,7 +57,7 @@ check_kernel() {
     fi
   fi
   dir="$WORK/$k-vhdl"
-  if ! "$RIVULET" compile "$src" --hdl vhdl -o "$dir" >"$dir.log" 2>&1; then
+  if ! "$RIVULET" compile "$src" "${depth[@]}" --hdl vhdl -o "$dir" >"$dir.log" 2>&1; then
     echo "FAIL  $k ghdl-synth: does not compile: $(head -n 1 "$dir.log")"; return
   fi
   files=$(sed -n 's/.*ghdl -a --std=08 \(.*\) && ghdl -e.*/\1/p' "$dir/run-sim.sh" | tr ' ' '\n' | grep -v '^tb_')

@@ -4,8 +4,10 @@
 //! (the golden call) to measure it. Each queue records its *demand*: the fewest entries with
 //! which every allocation of the run would have found room in the cycle it happened
 //! ([`crate::sim::units::lsq::Lsq::demand`]). The circuit runs with the default depths and
-//! with the deepest queues; the faster run's demands (the smaller ones on a tie) become the
-//! depths, and a last run must take exactly that run's cycles, or the default depths stay.
+//! with the deepest queues; then the smallest depths, from fractions of the faster run's
+//! demands up, whose run stays within [`TOLERANCE_PERCENT`] of the faster run's cycles win
+//! (a queue's comparators grow with the product of its depths, its gains flatten near the
+//! demand).
 //! `--lsq-depth` replaces all of this with the user's depth.
 //!
 //! Invariants: sized depths are 2 to [`MAX_LSQ_DEPTH`] and hold every group's loads and
@@ -149,6 +151,7 @@ fn measure(out: &mut Compiled, queues: &[Queue]) -> QueueSizing {
     let Some(with_defaults) = run(out, queues) else {
         return QueueSizing::Default;
     };
+    let default_cycles = with_defaults.cycles;
     set_all(out, queues, |_| (MAX_LSQ_DEPTH, MAX_LSQ_DEPTH));
     let deepest = run(out, queues);
     let best = match deepest {
@@ -156,25 +159,58 @@ fn measure(out: &mut Compiled, queues: &[Queue]) -> QueueSizing {
         Some(d) if d.cycles == with_defaults.cycles && d.total() < with_defaults.total() => d,
         _ => with_defaults,
     };
-    // From the demands up to the best run's own depths (which take its cycles).
+    // Smaller queues first: fractions of the demands, then the demands growing up to the best
+    // run's own depths (which take its cycles); the first run within the bound wins.
+    let bound = default_cycles.min(within_tolerance(best.cycles));
     let cap = |q: &Queue| best.depths.get(&q.op).copied().unwrap_or_default();
-    for extra in GROWTH {
-        set_all(out, queues, |q| {
-            let (l, s) = q.depths(best.demands.get(&q.op).copied().unwrap_or_default());
+    let demand = |q: &Queue| best.demands.get(&q.op).copied().unwrap_or_default();
+    let scaled = FRACTIONS.iter().map(|&(num, den)| {
+        let part = |n: usize| (n * num).div_ceil(den);
+        candidate(queues, |q| {
+            let (l, s) = demand(q);
+            q.depths((part(l), part(s)))
+        })
+    });
+    let grown = GROWTH.iter().map(|&extra| {
+        candidate(queues, |q| {
+            let (l, s) = q.depths(demand(q));
             let (cap_l, cap_s) = cap(q);
             ((l + extra).min(cap_l), (s + extra).min(cap_s))
+        })
+    });
+    let mut tried = Vec::new();
+    for candidate in scaled.chain(grown) {
+        if tried.contains(&candidate) {
+            continue;
+        }
+        set_all(out, queues, |q| {
+            candidate.get(&q.op).copied().unwrap_or_else(|| cap(q))
         });
-        if let Some(sized) = run(out, queues).filter(|r| r.cycles <= best.cycles) {
+        if let Some(sized) = run(out, queues).filter(|r| r.cycles <= bound) {
             return QueueSizing::Measured {
                 cycles: sized.cycles,
             };
         }
+        tried.push(candidate);
     }
     set_all(out, queues, cap);
     QueueSizing::Measured {
         cycles: best.cycles,
     }
 }
+
+/// The fractions of the demands tried first, smallest first: a queue's cost grows with the
+/// product of its depths (one address comparator per load and store entry pair), its benefit
+/// flattens as it nears the demand.
+const FRACTIONS: [(usize, usize); 3] = [(1, 4), (1, 2), (3, 4)];
+
+/// The most cycles sized queues may take: the fastest run's within [`TOLERANCE_PERCENT`].
+fn within_tolerance(cycles: u64) -> u64 {
+    cycles + cycles * TOLERANCE_PERCENT / 100
+}
+
+/// How much slower than the fastest run (in percent) sized queues may be, to be smaller.
+const TOLERANCE_PERCENT: u64 = 5;
 
 /// The entries added to the demands, one try after the other, until a run takes the best
 /// run's cycles (a queue's entries change when the circuit's other units see its `ready`,
@@ -205,6 +241,14 @@ fn run(out: &Compiled, queues: &[Queue]) -> Option<Run> {
             .collect(),
         demands: check.lsq_demands,
     })
+}
+
+/// Each queue's depths by `depths(queue)`.
+fn candidate(
+    queues: &[Queue],
+    depths: impl Fn(&Queue) -> (usize, usize),
+) -> BTreeMap<OpId, (usize, usize)> {
+    queues.iter().map(|q| (q.op, depths(q))).collect()
 }
 
 /// Sets each queue's depths to `depths(queue)`.

@@ -149,12 +149,25 @@ const DECLARATIONS: &str = r#"  reg  [LDQ-1:0] ld_live, ld_addr_ok, ld_issued, l
 "#;
 
 const DECISIONS: &str = r#"
+  // x mod LDQ (STQ) for 0 <= x < 2 LDQ (2 STQ): a compare and a subtract, where `%` by a
+  // depth that is not a power of two would synthesize a divider.
+  function integer wrap_ld(input integer x);
+    wrap_ld = x >= LDQ ? x - LDQ : x;
+  endfunction
+  function integer wrap_st(input integer x);
+    wrap_st = x >= STQ ? x - STQ : x;
+  endfunction
+
+  // The age of each store entry (0 for the head) and which entries are occupied.
+  integer st_age [0:STQ-1];
   integer oi, oj;
   always @(*) begin
     for (oi = 0; oi < LDQ; oi = oi + 1)
-      ld_occ[oi] = (oi + LDQ - lq_head) % LDQ < lq_count;
-    for (oj = 0; oj < STQ; oj = oj + 1)
-      st_occ[oj] = (oj + STQ - sq_head) % STQ < sq_count;
+      ld_occ[oi] = wrap_ld(oi + LDQ - lq_head) < lq_count;
+    for (oj = 0; oj < STQ; oj = oj + 1) begin
+      st_age[oj] = wrap_st(oj + STQ - sq_head);
+      st_occ[oj] = st_age[oj] < sq_count;
+    end
   end
 
   assign room  = LDQ - lq_count >= NL && STQ - sq_count >= NS;
@@ -184,9 +197,9 @@ const DECISIONS: &str = r#"
             if (!st_addr_ok[rj])
               blocked = 1;
             else if (st_addr[rj] == ld_addr[re]
-                     && (ry < 0 || (rj + STQ - sq_head) % STQ > rya)) begin
+                     && (ry < 0 || st_age[rj] > rya)) begin
               ry = rj;
-              rya = (rj + STQ - sq_head) % STQ;
+              rya = st_age[rj];
             end
           end
         end
@@ -208,7 +221,7 @@ const DECISIONS: &str = r#"
     rd_hit = 1'b0;
     rd_idx = 0;
     for (ga = 0; ga < LDQ; ga = ga + 1) begin
-      gi = (lq_head + ga) % LDQ;
+      gi = wrap_ld(lq_head + ga);
       if (!rd_hit && can_read[gi]) begin
         rd_hit = 1'b1;
         rd_idx = gi;
@@ -225,7 +238,7 @@ const DECISIONS: &str = r#"
     holes = 0;
     stop = 0;
     for (ha = 0; ha < LDQ; ha = ha + 1) begin
-      if (stop == 0 && ha < lq_count && !ld_live[(lq_head + ha) % LDQ])
+      if (stop == 0 && ha < lq_count && !ld_live[wrap_ld(lq_head + ha)])
         holes = holes + 1;
       else
         stop = 1;
@@ -261,7 +274,7 @@ const LOAD_PORTS: &str = r#"
       la_idx[lp] = 0;
       dl_idx[lp] = 0;
       for (la = 0; la < LDQ; la = la + 1) begin
-        li = (lq_head + la) % LDQ;
+        li = wrap_ld(lq_head + la);
         if (la < lq_count && ld_live[li] && ld_port[li] == lp) begin
           if (lfd == 0) begin
             lfd = 1;
@@ -292,7 +305,7 @@ const STORE_PORTS: &str = r#"
       sa_idx[sp] = 0;
       sd_idx[sp] = 0;
       for (sa = 0; sa < STQ; sa = sa + 1) begin
-        sj = (sq_head + sa) % STQ;
+        sj = wrap_st(sq_head + sa);
         if (sa < sq_count && st_port[sj] == sp) begin
           if (sfa == 0 && !st_addr_ok[sj]) begin
             sfa = 1;
@@ -340,14 +353,14 @@ fn allocation(q: &Lsq, s: &mut String) {
         if a.store {
             let _ = writeln!(
                 s,
-                "      ae = (sq_head + sq_count + as) % STQ;\n      al_idx[{k}] = ae;\n      \
+                "      ae = wrap_st(wrap_st(sq_head + sq_count) + as);\n      al_idx[{k}] = ae;\n      \
                  al_st_older[{k}] = loads_now;\n      stores_now[ae] = 1'b1;\n      \
                  as = as + 1;"
             );
         } else {
             let _ = writeln!(
                 s,
-                "      ae = (lq_head + lq_count + an) % LDQ;\n      al_idx[{k}] = ae;\n      \
+                "      ae = wrap_ld(wrap_ld(lq_head + lq_count) + an);\n      al_idx[{k}] = ae;\n      \
                  al_ld_older[{k}] = stores_now;\n      loads_now[ae] = 1'b1;\n      \
                  an = an + 1;"
             );
@@ -451,7 +464,7 @@ fn registers(q: &Lsq, s: &mut String) {
       if (commit) begin
         for (ce = 0; ce < LDQ; ce = ce + 1)
           ld_older[ce][sq_head] <= 1'b0;
-        sq_head <= (sq_head + 1) % STQ;
+        sq_head <= wrap_st(sq_head + 1);
       end
       if (room) begin
 "#,
@@ -488,7 +501,7 @@ fn registers(q: &Lsq, s: &mut String) {
         lq_count <= lq_count - holes;
         sq_count <= sq_count - (commit ? 1 : 0);
       end
-      lq_head <= (lq_head + holes) % LDQ;
+      lq_head <= wrap_ld(lq_head + holes);
     end
   end
 "#,

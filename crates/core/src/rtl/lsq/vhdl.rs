@@ -129,10 +129,20 @@ fn entity(q: &Lsq, s: &mut String) {
 
 /// Declarations and the combinational decisions every queue has.
 const DECISIONS: &str = r#"
+  -- x mod depth for 0 <= x < 2 depth: a compare and a subtract, where `mod` by a depth that
+  -- is not a power of two would synthesize a divider.
+  function wrap(x, depth : natural) return natural is
+  begin
+    if x >= depth then
+      return x - depth;
+    end if;
+    return x;
+  end function;
+
   -- The age of entry i of a ring (0 for the head).
   function age(i, head, depth : natural) return natural is
   begin
-    return (i + depth - head) mod depth;
+    return wrap(i + depth - head, depth);
   end function;
 
   signal ld_live, ld_addr_ok, ld_issued, ld_value_ok : std_logic_vector(LDQ - 1 downto 0);
@@ -203,7 +213,11 @@ const BODY: &str = r#"
     variable y, ya            : integer;
     variable can_read         : std_logic_vector(LDQ - 1 downto 0);
     variable i                : natural;
+    variable st_age           : int_table(STQ - 1 downto 0);
   begin
+    for j in 0 to STQ - 1 loop
+      st_age(j) := age(j, sq_head, STQ);
+    end loop;
     for e in 0 to LDQ - 1 loop
       fwd(e)      <= '0';
       fwd_src(e)  <= 0;
@@ -216,9 +230,9 @@ const BODY: &str = r#"
           if ld_older(e)(j) = '1' then
             if st_addr_ok(j) = '0' then
               blocked := true;
-            elsif st_addr(j) = ld_addr(e) and (y < 0 or age(j, sq_head, STQ) > ya) then
+            elsif st_addr(j) = ld_addr(e) and (y < 0 or st_age(j) > ya) then
               y  := j;
-              ya := age(j, sq_head, STQ);
+              ya := st_age(j);
             end if;
           end if;
         end loop;
@@ -235,7 +249,7 @@ const BODY: &str = r#"
     granted := false;
     rd_idx  <= 0;
     for a in 0 to LDQ - 1 loop
-      i := (lq_head + a) mod LDQ;
+      i := wrap(lq_head + a, LDQ);
       if not granted and can_read(i) = '1' then
         granted := true;
         rd_idx  <= i;
@@ -255,7 +269,7 @@ const BODY: &str = r#"
     n    := 0;
     stop := false;
     for a in 0 to LDQ - 1 loop
-      if not stop and a < lq_count and ld_live((lq_head + a) mod LDQ) = '0' then
+      if not stop and a < lq_count and ld_live(wrap(lq_head + a, LDQ)) = '0' then
         n := n + 1;
       else
         stop := true;
@@ -299,7 +313,7 @@ const LOAD_PORTS: &str = r#"
       dl_idx(p)       <= 0;
       ldData_valid(p) <= '0';
       for a in 0 to LDQ - 1 loop
-        i := (lq_head + a) mod LDQ;
+        i := wrap(lq_head + a, LDQ);
         if a < lq_count and ld_live(i) = '1' and ld_port(i) = p then
           if not dl then
             dl              := true;
@@ -335,7 +349,7 @@ const STORE_PORTS: &str = r#"
       sa_idx(q)       <= 0;
       sd_idx(q)       <= 0;
       for a in 0 to STQ - 1 loop
-        j := (sq_head + a) mod STQ;
+        j := wrap(sq_head + a, STQ);
         if a < sq_count and st_port(j) = q then
           if not sa and st_addr_ok(j) = '0' then
             sa              := true;
@@ -420,13 +434,13 @@ fn allocation(q: &Lsq, s: &mut String) {
         if a.store {
             let _ = writeln!(
                 s,
-                "      e := (sq_head + sq_count + n_st) mod STQ;\n      al_idx({k}) <= e;\n      \
+                "      e := wrap(wrap(sq_head + sq_count, STQ) + n_st, STQ);\n      al_idx({k}) <= e;\n      \
                  al_st_older({k}) <= loads_now;\n      stores_now(e) := '1';\n      n_st := n_st + 1;"
             );
         } else {
             let _ = writeln!(
                 s,
-                "      e := (lq_head + lq_count + n_ld) mod LDQ;\n      al_idx({k}) <= e;\n      \
+                "      e := wrap(wrap(lq_head + lq_count, LDQ) + n_ld, LDQ);\n      al_idx({k}) <= e;\n      \
                  al_ld_older({k}) <= stores_now;\n      loads_now(e) := '1';\n      n_ld := n_ld + 1;"
             );
         }
@@ -532,7 +546,7 @@ fn registers(q: &Lsq, s: &mut String) {
           for e in 0 to LDQ - 1 loop
             ld_older(e)(sq_head) <= '0';
           end loop;
-          sq_head <= (sq_head + 1) mod STQ;
+          sq_head <= wrap(sq_head + 1, STQ);
         end if;
         if room = '1' then
 "#,
@@ -571,7 +585,7 @@ fn registers(q: &Lsq, s: &mut String) {
         end if;
         lq_count <= lq_count - holes + taken_l;
         sq_count <= sq_count - left_s + taken_s;
-        lq_head <= (lq_head + holes) mod LDQ;
+        lq_head <= wrap(lq_head + holes, LDQ);
       end if;
     end if;
   end process;
