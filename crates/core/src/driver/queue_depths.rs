@@ -212,8 +212,8 @@ fn within_tolerance(cycles: u64) -> u64 {
 /// How much slower than the fastest run (in percent) sized queues may be, to be smaller.
 const TOLERANCE_PERCENT: u64 = 5;
 
-/// The entries added to the demands, one try after the other, until a run takes the best
-/// run's cycles (a queue's entries change when the circuit's other units see its `ready`,
+/// The entries added to the demands, one try after the other, until a run fits the bound
+/// (a queue's entries change when the circuit's other units see its `ready`,
 /// e.g. the allocation token's lazy fork, so the demand alone may not keep every cycle).
 const GROWTH: [usize; 5] = [0, 1, 2, 4, 8];
 
