@@ -7,7 +7,7 @@
 //! path cuts: such a circuit's handshake signals would not settle.
 
 use crate::handshake::graph::{Edge, FuncGraph, Node};
-use crate::handshake::{BufferType, Func, OpId, OpKind, ValueId};
+use crate::handshake::{Func, OpId, OpKind, ValueId};
 use petgraph::algo::tarjan_scc;
 use petgraph::graph::DiGraph;
 use std::collections::BTreeSet;
@@ -82,11 +82,11 @@ pub fn combinational_cycles(func: &Func) -> (Vec<Vec<OpId>>, Vec<Vec<OpId>>) {
         let Some(OpKind::Buffer(p)) = func.op(op).map(|o| &o.kind) else {
             return false;
         };
-        match p.effective_type() {
-            BufferType::OneSlotBreakDVR => true,
-            BufferType::OneSlotBreakR => !dv,
-            BufferType::FifoBreakNone => false,
-            _ => dv,
+        let ty = p.effective_type();
+        if dv {
+            ty.breaks_dv()
+        } else {
+            ty.breaks_r()
         }
     };
     let uncut = |dv: bool| {

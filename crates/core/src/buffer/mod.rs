@@ -12,6 +12,8 @@
 //!   rules, a fast feasible placement (its path cuts in `path_cuts`), the MILP, the solve,
 //!   and the buffer types; [`unit_timing`]: each unit's timing under a placement's rules.
 //! * [`channel_id`]: the typed indices of the circuit's channels.
+//! * [`lsq_groups`]: after any placement, each load-store queue's groups renumbered in the
+//!   order its allocation token can pass them within one cycle.
 
 pub mod cfdfc;
 pub mod channel_id;
@@ -24,6 +26,7 @@ pub mod fpga20;
 pub mod fpl22;
 pub mod greedy;
 pub mod local_search;
+pub mod lsq_groups;
 pub mod mapping;
 pub mod memory_ports;
 pub mod milp_outcome;
@@ -35,4 +38,5 @@ pub mod retiming;
 pub mod unit_timing;
 
 pub use cycles::{combinational_cycles, cyclic_channels, CycleInfo};
+pub use lsq_groups::order_lsq_groups;
 pub use on_merges::place_on_merges;

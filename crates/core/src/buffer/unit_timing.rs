@@ -19,7 +19,7 @@
 
 use super::cfdfc::is_memory_interface;
 use super::circuit::{Hold, Unit};
-use crate::handshake::{BinOp, BufferType, Func, Op, OpKind, ValueId};
+use crate::handshake::{BinOp, Func, Op, OpKind, ValueId};
 use crate::timing::{Signal, TimingModel};
 
 /// Which forward signals a placement's timing constraints cover.
@@ -45,8 +45,7 @@ pub(super) fn unit_timing(
     let kind = &op.kind;
     if let OpKind::Buffer(p) = kind {
         let ty = p.effective_type();
-        let breaks_dv = !matches!(ty, BufferType::OneSlotBreakR | BufferType::FifoBreakNone);
-        let breaks_r = matches!(ty, BufferType::OneSlotBreakR | BufferType::OneSlotBreakDVR);
+        let (breaks_dv, breaks_r) = (ty.breaks_dv(), ty.breaks_r());
         let t = timing.buffer(ty.as_str());
         return Unit {
             latency: u32::from(breaks_dv),

@@ -5,7 +5,9 @@
 //! `fpga20` (and `fpl22`) extract the CFDFCs from the interpreter's profile and solve their
 //! MILP; `none` leaves the circuit as lowered. When a MILP-based placement cannot run (no
 //! profile, no feasible placement), a warning says so and on-merges buffers are placed
-//! instead (`requested` then differs from `algorithm`).
+//! instead (`requested` then differs from `algorithm`). Whatever the algorithm, the
+//! load-store queues' groups are then renumbered to follow the placed circuit's
+//! combinational paths ([`order_lsq_groups`]).
 
 use super::critical_path::{data_valid_path, ready_path, CriticalPath};
 use crate::buffer::cfdfc::{extract_cycles, most_executed, ArcProfile, Cfdfc};
@@ -17,8 +19,8 @@ use crate::buffer::fpl22::place_fpl22;
 use crate::buffer::greedy::ChannelBuffers;
 use crate::buffer::milp_placement::{overall_status, MilpPlacement};
 use crate::buffer::path_timing::PathTiming;
-use crate::buffer::place_on_merges;
 use crate::buffer::unit_timing::PathRule;
+use crate::buffer::{order_lsq_groups, place_on_merges};
 use crate::diag::Diagnostic;
 use crate::handshake::Func;
 use crate::milp::{write_lp, write_solution, SolutionSource, SolveStatus};
@@ -169,6 +171,7 @@ pub fn place(
     if report.algorithm == BufferAlgorithm::OnMerges {
         report.buffers = place_on_merges(func);
     }
+    order_lsq_groups(func);
     report.critical_path_ns = forward_path_ns(func, timing, PathRule::DataAndValid);
     report.data_path_ns = forward_path_ns(func, timing, PathRule::DataOnly);
     report.ready_path_ns = ready_path_ns(func, timing);

@@ -179,6 +179,20 @@ impl BufferType {
             BufferType::OneSlotBreakDV | BufferType::OneSlotBreakR | BufferType::OneSlotBreakDVR
         )
     }
+
+    /// True when the buffer breaks the data and valid paths (a token entering it leaves in
+    /// a later cycle at the earliest).
+    pub fn breaks_dv(self) -> bool {
+        !matches!(self, BufferType::OneSlotBreakR | BufferType::FifoBreakNone)
+    }
+
+    /// True when the buffer breaks the ready path.
+    pub fn breaks_r(self) -> bool {
+        matches!(
+            self,
+            BufferType::OneSlotBreakR | BufferType::OneSlotBreakDVR
+        )
+    }
 }
 
 /// The parameters of a buffer (kept in `hw.parameters` in the text).

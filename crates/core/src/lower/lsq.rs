@@ -6,8 +6,10 @@
 //! per basic block in increasing `handshake.bb`, `groupSizes` accesses each (a load's address;
 //! a store's address then data), results one data channel per load then `memEnd`. A group's
 //! `ctrl` is the memory's allocation token entering the block, taken by a `lazy_fork` whose
-//! other output carries the token on (through a one-slot FIFO): so groups are allocated one at
-//! a time, in program order.
+//! other output carries the token on (through a one-slot FIFO): so groups are allocated in
+//! program order. Groups the token passes within one cycle are allocated together, in group
+//! order; buffer placement renumbers the groups so that this is program order too
+//! (`buffer::lsq_groups`).
 
 use super::liveness::Flow;
 use super::memory::{port_role, PortRole};
