@@ -14,7 +14,10 @@
 //! data (it has returned); a store's is taken from a `lazy_fork` of the address it hands to
 //! the controller (so it fires in the cycle the controller accepts the store), through a
 //! `join` and a one-slot `ONE_SLOT_BREAK_DVR` buffer (so it reaches the next access one cycle
-//! later, when the written word is visible).
+//! later, when the written word is visible). Loads do not wait for one another: the ordered
+//! loads of a block that follow one another without an ordered store between them (a *run*)
+//! all wait for the token the first one waits for, and the run's new token is one `join` of
+//! all their data.
 
 use super::liveness::Flow;
 use super::{ops, Lowerer};
@@ -179,6 +182,14 @@ pub fn controller_ports(f: &hs::Func, op: OpId) -> Option<ControllerPorts> {
     Some(ports)
 }
 
+/// The ordered loads of one memory in one block since the last ordered store: they all wait
+/// for `start`, and `join` (whose result is the memory's token meanwhile) joins their data.
+pub(super) struct LoadRun {
+    block: Block,
+    start: ValueId,
+    join: OpId,
+}
+
 impl Lowerer<'_> {
     /// Lowers a load or store; returns the loaded value.
     pub(super) fn lower_access(
@@ -208,8 +219,16 @@ impl Lowerer<'_> {
             .get(&i)
             .filter(|_| !queued)
             .map(|&m| Flow::Tok(m));
+        // The run of loads this load joins, if the token is still that run's join.
+        let run = match (tok, data) {
+            (Some(t), None) => self.open_load_run(b, mem.0, t),
+            _ => None,
+        };
         if let Some(t) = tok {
-            addr = self.gate(b, addr, t);
+            addr = match run {
+                Some((start, _)) => self.gate_on(b, addr, start),
+                None => self.gate(b, addr, t),
+            };
         }
         let aty = self.ty(addr);
         match data {
@@ -222,9 +241,26 @@ impl Lowerer<'_> {
                     block: b,
                     kind: AccessKind::Load(id),
                 });
-                if let Some(t) = tok {
-                    let done = self.op1(OpKind::Join, vec![out], Type::control(), b, None);
-                    self.local.insert(t, done);
+                match (tok, run) {
+                    (_, Some((_, join))) => {
+                        if let Some(j) = self.hf.op_mut(join) {
+                            j.operands.push(out);
+                        }
+                    }
+                    (Some(t), None) => {
+                        let start = self.local.get(&t).copied().unwrap_or(self.blocks[&b].ctrl);
+                        let done = self.op1(OpKind::Join, vec![out], Type::control(), b, None);
+                        self.local.insert(t, done);
+                        if let Some(join) = self.hf.defining_op(done) {
+                            let run = LoadRun {
+                                block: b,
+                                start,
+                                join,
+                            };
+                            self.load_runs.insert(mem.0, run);
+                        }
+                    }
+                    (None, None) => {}
                 }
                 Some(out)
             }
@@ -258,9 +294,22 @@ impl Lowerer<'_> {
         }
     }
 
-    /// Holds `addr` until the token `t` arrives: `mux (constant 0 fired by t) [addr]`.
+    /// The open run of loads of memory `m` in block `b` (its `start` token and its `join`):
+    /// the token `t` is still the run's join, no ordered store came since.
+    fn open_load_run(&self, b: Block, m: u32, t: Flow) -> Option<(ValueId, OpId)> {
+        let run = self.load_runs.get(&m).filter(|r| r.block == b)?;
+        let current = self.local.get(&t).copied()?;
+        (self.hf.defining_op(current) == Some(run.join)).then_some((run.start, run.join))
+    }
+
+    /// Holds `addr` until the token `t` arrives.
     fn gate(&mut self, b: Block, addr: ValueId, t: Flow) -> ValueId {
         let tok = self.local.get(&t).copied().unwrap_or(self.blocks[&b].ctrl);
+        self.gate_on(b, addr, tok)
+    }
+
+    /// Holds `addr` until `tok` arrives: `mux (constant 0 fired by tok) [addr]`.
+    fn gate_on(&mut self, b: Block, addr: ValueId, tok: ValueId) -> ValueId {
         let zero = OpKind::Constant {
             value: Attr::Bool(false),
         };

@@ -195,6 +195,8 @@ pub(crate) struct Lowerer<'a> {
     mem_args: Vec<(ValueId, ValueId)>,
     memories: Vec<MemoryInfo>,
     accesses: Vec<memory::Access>,
+    /// Per ordered memory, the loads since its last ordered store in the block being lowered.
+    load_runs: BTreeMap<u32, memory::LoadRun>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -255,6 +257,7 @@ impl<'a> Lowerer<'a> {
             mem_args: Vec::new(),
             memories: Vec::new(),
             accesses: Vec::new(),
+            load_runs: BTreeMap::new(),
         }
     }
 
