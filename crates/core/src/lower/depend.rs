@@ -16,9 +16,13 @@
 //!    inner induction variables take (known for counted loops): `a[i][j]`, flattened to
 //!    `16·i + j` with `j` in `0..16`. Then two different iterations of the nest differ in their
 //!    largest differing term by more than all smaller ones can make up, so the addresses are
-//!    equal only within one iteration. Within an iteration the first access is a load in the
-//!    same block as the second, a store whose address or data depends on the loaded value
-//!    (`a[i] = a[i] + 5`, `c[i][j] += x`), so the data dependence orders them.
+//!    equal only within one iteration. Within an iteration, either the first access is a load
+//!    in the same block as the second, a store whose address or data depends on the loaded
+//!    value (`a[i] = a[i] + 5`, `c[i][j] += x`), so the data dependence orders them; or the
+//!    two are in exclusive branches of the iteration (proof 3 inside the innermost common
+//!    loop: `if (c) a[i] = x; else a[i] = y;`).
+//! 3. *Exclusive branches*: neither access's block reaches the other's, so no run executes
+//!    both (`if (c) a[k] = 1; else x = a[j];` outside any loop containing both).
 //!
 //! An access is self-ordered (a port is first-in first-out). Distinct arrays never alias
 //! (the kernel's array parameters are assumed not to overlap, as in Dynamatic).
@@ -263,34 +267,80 @@ impl Ctx<'_> {
         u64::try_from(i128::from(*max) - i128::from(*min)).ok()
     }
 
+    /// True when control can go from block `from` to block `to` (to `from` itself only
+    /// around a cycle): anywhere when `within` is None, else inside that loop without passing
+    /// its header again (within one iteration of it).
+    fn reaches(&self, from: Block, to: Block, within: Option<&Loop>) -> bool {
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![from];
+        while let Some(b) = stack.pop() {
+            for t in self.f.block(b).term.targets() {
+                let next = t.block;
+                if within.is_some_and(|l| next == l.header || !l.blocks.contains(&next)) {
+                    continue;
+                }
+                if next == to {
+                    return true;
+                }
+                if seen.insert(next) {
+                    stack.push(next);
+                }
+            }
+        }
+        false
+    }
+
+    /// True when no run executes both blocks (in one iteration of `within`, when given):
+    /// they are different and neither reaches the other (proof 3 of the module doc).
+    fn exclusive(&self, a: Block, b: Block, within: Option<&Loop>) -> bool {
+        a != b && !self.reaches(a, b, within) && !self.reaches(b, a, within)
+    }
+
+    /// The innermost loop containing both blocks.
+    fn innermost_common_loop(&self, a: Block, b: Block) -> Option<&Loop> {
+        self.loops
+            .iter()
+            .filter(|l| l.blocks.contains(&a) && l.blocks.contains(&b))
+            .min_by_key(|l| l.blocks.len())
+    }
+
+    /// True when, of two accesses with the same form, the first is a load and the second a
+    /// store in the same block whose address or data depends on the loaded value.
+    fn load_feeds_store(&self, a: &Access, b: &Access) -> bool {
+        let (first, second) = if (a.block, a.pos) <= (b.block, b.pos) {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        if first.block != second.block || first.store || !second.store {
+            return false;
+        }
+        let Some(loaded) = self.f.inst(first.inst).result else {
+            return false;
+        };
+        self.f
+            .inst(second.inst)
+            .op
+            .operands()
+            .into_iter()
+            .any(|o| self.depends_on(o, loaded, 0))
+    }
+
     fn independent(&self, a: &Access, b: &Access) -> bool {
+        if self.exclusive(a.block, b.block, None) {
+            return true;
+        }
         let blocks = [a.block, b.block];
         let diff = a.form.clone().add(&b.form, -1);
         if diff.terms.is_empty() && diff.k != 0 {
             return a.form.terms.keys().all(|&s| self.fixed(s, &blocks));
         }
         if diff.terms.is_empty() && diff.k == 0 {
-            let (first, second) = if (a.block, a.pos) <= (b.block, b.pos) {
-                (a, b)
-            } else {
-                (b, a)
-            };
-            if first.block != second.block || first.store || !second.store {
-                return false;
-            }
             if !self.distinct_across_iterations(&a.form, &blocks) {
                 return false;
             }
-            let Some(loaded) = self.f.inst(first.inst).result else {
-                return false;
-            };
-            return self
-                .f
-                .inst(second.inst)
-                .op
-                .operands()
-                .into_iter()
-                .any(|o| self.depends_on(o, loaded, 0));
+            let within = self.innermost_common_loop(a.block, b.block);
+            return self.exclusive(a.block, b.block, within) || self.load_feeds_store(a, b);
         }
         false
     }

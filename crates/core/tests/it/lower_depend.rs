@@ -118,3 +118,54 @@ fn triangular_update_with_unknown_inner_range_is_ordered() {
     );
     assert_eq!(got, pairs(&[("load a", true), ("store a", true)]));
 }
+
+#[test]
+fn stores_in_exclusive_branches_need_no_ordering() {
+    // Outside loops: no run takes both branches, whatever the indices.
+    let got = ordered(
+        "void k(int a[16], int x[2], int n) { if (n > 0) a[x[0] & 15] = 1; else a[x[1] & 15] = 2; }",
+    );
+    assert_eq!(
+        got,
+        pairs(&[
+            ("load x", false),
+            ("store a", false),
+            ("load x", false),
+            ("store a", false)
+        ])
+    );
+    // In a loop: one iteration takes one branch, and iterations touch different elements.
+    let got = ordered(
+        "void k(int a[16], int c[16]) { for (int i = 0; i < 16; i++) { if (c[i]) a[i] = 1; else a[i] = 2; } }",
+    );
+    assert_eq!(
+        got,
+        pairs(&[("load c", false), ("store a", false), ("store a", false)])
+    );
+}
+
+#[test]
+fn exclusive_branches_touching_neighbours_are_ordered() {
+    // Iteration i's `a[i + 1]` is iteration i + 1's `a[i]`.
+    let got = ordered(
+        "void k(int a[17], int c[16]) { for (int i = 0; i < 16; i++) { if (c[i]) a[i] = 1; else a[i + 1] = 2; } }",
+    );
+    assert_eq!(
+        got,
+        pairs(&[("load c", false), ("store a", true), ("store a", true)])
+    );
+    // A load and a store of the same element in exclusive branches of different loops'
+    // bodies: the loops run one after the other, so both execute.
+    let got = ordered(
+        "int k(int a[16], int c[16]) { int s = 0; for (int i = 0; i < 16; i++) if (c[i]) a[i] = 1; for (int i = 0; i < 16; i++) if (!c[i]) s += a[i]; return s; }",
+    );
+    assert_eq!(
+        got,
+        pairs(&[
+            ("load c", false),
+            ("store a", true),
+            ("load c", false),
+            ("load a", true)
+        ])
+    );
+}
