@@ -116,6 +116,11 @@ fn permute_groups(func: &mut Func, q: OpId, order: &[usize]) {
         return;
     };
     let Some(op) = func.op(q) else { return };
+    // IR text may give a queue other results than its loads and `memEnd`: leave it to the
+    // verifier.
+    if op.results.len() != ports.ld_addr.len() + 1 {
+        return;
+    }
     let last = op.operands.len() - 1;
     let group_operands = |g: usize| {
         let end = ports.ctrl.get(g + 1).copied().unwrap_or(last);
