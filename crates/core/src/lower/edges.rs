@@ -68,9 +68,47 @@ impl Lowerer<'_> {
                     Some(k) => self.value(b, t.args[k]),
                     None => self.value(b, v),
                 },
-                Flow::Tok(_) => self.local.get(&fl).copied().unwrap_or(self.blocks[&b].ctrl),
+                Flow::Tok(m) => self.edge_token(b, t.block, m),
+                Flow::LoopStart(_, h) if self.token_loops.contains(h, b) => self.token(b, fl),
+                Flow::LoopStart(m, h) => self.edge_token(b, h, m),
+                Flow::LoopDone(m, h) => {
+                    let tok = self.edge_token(b, h, m);
+                    match self.token_loops.contains(h, b) {
+                        true => {
+                            let done = self.token(b, fl);
+                            self.join_tokens(b, done, tok)
+                        }
+                        false => tok,
+                    }
+                }
             })
             .collect()
+    }
+
+    /// The token flow `fl` in block `b` (the block's control if it has none).
+    fn token(&self, b: Block, fl: Flow) -> ValueId {
+        self.local.get(&fl).copied().unwrap_or(self.blocks[&b].ctrl)
+    }
+
+    /// Memory `m`'s token on the edge `b → to`: joined with the `LoopDone` token of every loop
+    /// sharing it that the edge leaves, innermost first ([`super::token_loops`]).
+    fn edge_token(&mut self, b: Block, to: Block, m: u32) -> ValueId {
+        let mut tok = self.token(b, Flow::Tok(m));
+        for h in self.token_loops.left(m, b, to) {
+            let done = self.token(b, Flow::LoopDone(m, h));
+            tok = self.join_tokens(b, done, tok);
+        }
+        tok
+    }
+
+    /// `join(x, y)` in block `b`, built once per pair.
+    fn join_tokens(&mut self, b: Block, x: ValueId, y: ValueId) -> ValueId {
+        if let Some(&j) = self.token_joins.get(&(x, y)) {
+            return j;
+        }
+        let j = self.op1(OpKind::Join, vec![x, y], Type::control(), b, None);
+        self.token_joins.insert((x, y), j);
+        j
     }
 
     fn add_incoming(&mut self, from: Block, to: Block, vals: EdgeValues) {

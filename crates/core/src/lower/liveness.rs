@@ -1,12 +1,14 @@
 //! Liveness of the values that flow between basic blocks in the Handshake circuit.
 //!
 //! A *flow* is either a CFG value or the ordering token of a memory ([`Flow::Tok`]; for a
-//! memory with a load-store queue, its allocation token). Constants
+//! memory with a load-store queue, its allocation token), or one of the two tokens of a loop
+//! whose iterations share their memory's token ([`super::token_loops`]). Constants
 //! and undefined values never flow: they are rebuilt in every block that uses them. Placeholder
 //! outputs (values of `__init*()` calls) are defined where their placeholder call is, not where
 //! the `__init*()` call is. The result lists, per block, the flows that enter it: the block's
 //! parameters first (in order), then the other live-in flows in increasing order.
 
+use super::token_loops::TokenLoops;
 use crate::cfg::analysis::Cfg;
 use crate::cfg::ir::{Block, Function, Inst, Op, Value, ValueDef};
 use std::collections::{BTreeMap, BTreeSet};
@@ -18,6 +20,11 @@ pub enum Flow {
     Val(Value),
     /// The ordering token of memory `n` (index into `Function::mems`).
     Tok(u32),
+    /// The token of memory `n` the loop headed by the block was entered with.
+    LoopStart(u32, Block),
+    /// The join of the final tokens of memory `n` of the finished iterations of the loop
+    /// headed by the block (its entering token before the first).
+    LoopDone(u32, Block),
 }
 
 /// How each instruction defines and uses flows (given by the lowering).
@@ -35,6 +42,8 @@ pub struct FlowInfo<'a> {
     /// The memories served by a load-store queue: their tokens reach every return (where
     /// they become the queue's `ctrlEnd`).
     pub lsq: &'a BTreeSet<u32>,
+    /// The loops whose iterations share a memory's token.
+    pub token_loops: &'a TokenLoops,
 }
 
 impl FlowInfo<'_> {
@@ -84,6 +93,10 @@ pub fn live_ins(info: &FlowInfo<'_>, cfg: &Cfg) -> BTreeMap<Block, Vec<Flow>> {
         if b == f.entry() {
             d.extend((0..f.mems.len() as u32).map(Flow::Tok));
         }
+        for m in info.token_loops.headed_by(b) {
+            u.insert(Flow::LoopStart(m, b));
+            d.insert(Flow::Tok(m));
+        }
         for &i in &bd.insts {
             let (iu, id) = info.inst(i);
             u.extend(iu.into_iter().filter(|x| !d.contains(x)));
@@ -108,7 +121,9 @@ pub fn live_ins(info: &FlowInfo<'_>, cfg: &Cfg) -> BTreeMap<Block, Vec<Flow>> {
                     .flows(f.block(s).params.iter().copied())
                     .into_iter()
                     .collect();
-                out.extend(live[&s].iter().filter(|x| !params.contains(x)).copied());
+                for &x in live[&s].iter().filter(|x| !params.contains(x)) {
+                    out.extend(info.token_loops.edge_needs(b, s, x));
+                }
             }
             let new: BTreeSet<Flow> = uses[&b]
                 .iter()

@@ -36,6 +36,7 @@ pub mod lsq;
 pub mod memory;
 pub mod ops;
 pub mod placeholders;
+mod token_loops;
 
 use crate::cfg::analysis::Cfg;
 use crate::cfg::ir::{self, Block, Inst, MemKind, Op, Value};
@@ -78,6 +79,7 @@ pub fn lower_kernel(
     let ph = placeholders::analyze(f, &cfg, decls, diags);
     let analysis = depend::analyze(f, &cfg);
     let (ordered, lsq) = interfaces::choose_interfaces(&analysis, queues);
+    let token_loops = token_loops::TokenLoops::new(&cfg, &analysis.independent_iterations, &lsq);
     let rebuilt: BTreeSet<Value> = f
         .insts
         .iter()
@@ -91,6 +93,7 @@ pub fn lower_kernel(
         init_values: &ph.init_values,
         ordered: &ordered,
         lsq: &lsq,
+        token_loops: &token_loops,
     };
     let live = liveness::live_ins(&info, &cfg);
     let mut l = Lowerer::new(
@@ -102,6 +105,7 @@ pub fn lower_kernel(
             ph,
             ordered,
             lsq,
+            token_loops,
         },
         decls,
         sources,
@@ -150,6 +154,7 @@ struct Facts {
     ordered: BTreeMap<Inst, u32>,
     /// The memories served by a load-store queue.
     lsq: BTreeSet<u32>,
+    token_loops: token_loops::TokenLoops,
 }
 
 /// What a block got at setup: its control and its entering flows' merge ops.
@@ -173,6 +178,9 @@ pub(crate) struct Lowerer<'a> {
     ph: placeholders::Analysis,
     ordered: BTreeMap<Inst, u32>,
     lsq: lsq::LsqBuild,
+    token_loops: token_loops::TokenLoops,
+    /// The `join`s of two tokens built on block exits, by their operands.
+    token_joins: BTreeMap<(ValueId, ValueId), ValueId>,
     decls: &'a [Placeholder],
     sources: &'a SourceMap,
     /// The C span of what is being lowered (given to the ops it creates).
@@ -230,6 +238,7 @@ impl<'a> Lowerer<'a> {
             ph,
             ordered,
             lsq,
+            token_loops,
         } = facts;
         Lowerer {
             m,
@@ -239,6 +248,8 @@ impl<'a> Lowerer<'a> {
             ph,
             ordered,
             lsq: lsq::LsqBuild::new(lsq),
+            token_loops,
+            token_joins: BTreeMap::new(),
             decls,
             sources,
             span: None,
@@ -329,7 +340,7 @@ impl<'a> Lowerer<'a> {
     fn flow_type(&self, fl: Flow) -> Type {
         match fl {
             Flow::Val(v) => ops::channel(self.f.ty(v)),
-            Flow::Tok(_) => Type::control(),
+            Flow::Tok(_) | Flow::LoopStart(..) | Flow::LoopDone(..) => Type::control(),
         }
     }
 
@@ -515,6 +526,11 @@ impl<'a> Lowerer<'a> {
             let start = bin.ctrl;
             for m in 0..self.f.mems.len() as u32 {
                 self.local.insert(Flow::Tok(m), start);
+            }
+        }
+        for m in self.token_loops.headed_by(b).collect::<Vec<_>>() {
+            if let Some(&t) = self.local.get(&Flow::LoopStart(m, b)) {
+                self.local.insert(Flow::Tok(m), t);
             }
         }
         for &i in &self.f.block(b).insts.clone() {

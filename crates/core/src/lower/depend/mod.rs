@@ -30,6 +30,8 @@
 //! the memory's token in program order ([`super::memory`]), or the whole memory is served by
 //! a load-store queue ([`super::lsq`]).
 
+mod carried;
+
 use crate::bits::sign_extend;
 use crate::cfg::analysis::{Cfg, Loop};
 use crate::cfg::ir::{BinOp, Block, CastOp, Function, Inst, Op, Value, ValueDef};
@@ -127,7 +129,7 @@ struct Ctx<'a> {
 
 impl Ctx<'_> {
     fn def_block(&self, v: Value) -> Option<Block> {
-        match self.f.values[v.index()].def {
+        match self.f.values.get(v.index())?.def {
             ValueDef::Param(b, _) => Some(b),
             ValueDef::Inst(i) => self.inst_block.get(&i).copied(),
         }
@@ -144,16 +146,16 @@ impl Ctx<'_> {
             .any(|l| l.blocks.contains(&d) && blocks.iter().any(|b| l.blocks.contains(b)))
     }
 
-    /// The step of `p` if it is an induction variable of loop `l` (header parameter updated
-    /// by a non-zero constant on every back edge).
-    fn is_induction(&self, p: Value, l: &Loop) -> bool {
-        let ValueDef::Param(h, n) = self.f.values[p.index()].def else {
-            return false;
+    /// The step of `p` if it is an induction variable of loop `l`: a header parameter updated
+    /// by the same non-zero constant on every back edge.
+    fn induction_step(&self, p: Value, l: &Loop) -> Option<i64> {
+        let ValueDef::Param(h, n) = self.f.values.get(p.index())?.def else {
+            return None;
         };
         if h != l.header {
-            return false;
+            return None;
         }
-        let mut any = false;
+        let mut step = None;
         for &pred in &self.cfg.preds[&h] {
             if !l.blocks.contains(&pred) {
                 continue;
@@ -162,17 +164,19 @@ impl Ctx<'_> {
                 if t.block != h {
                     continue;
                 }
-                let Some(&arg) = t.args.get(n as usize) else {
-                    return false;
-                };
-                let step = affine(self.f, arg, 0).add(&Affine::symbol(p), -1);
-                if !step.terms.is_empty() || step.k == 0 {
-                    return false;
+                let arg = *t.args.get(n as usize)?;
+                let d = affine(self.f, arg, 0).add(&Affine::symbol(p), -1);
+                if !d.terms.is_empty() || d.k == 0 || step.is_some_and(|s| s != d.k) {
+                    return None;
                 }
-                any = true;
+                step = Some(d.k);
             }
         }
-        any
+        step
+    }
+
+    fn is_induction(&self, p: Value, l: &Loop) -> bool {
+        self.induction_step(p, l).is_some()
     }
 
     /// True when `v` depends (through instructions of its block) on the result of `src`.
@@ -247,13 +251,25 @@ impl Ctx<'_> {
     /// How far apart the values of the induction variable `iv` of loop `l` lie while its body
     /// runs (max − min), when the loop is counted and all of them are known.
     fn span(&self, iv: Value, l: &Loop) -> Option<u64> {
-        let ValueDef::Param(_, n) = self.f.values[iv.index()].def else {
+        let (min, max) = self.range(iv, l, None)?;
+        u64::try_from(i128::from(max) - i128::from(min)).ok()
+    }
+
+    /// The smallest and largest value of the header parameter `iv` of loop `l` seen by an
+    /// access in `block` (None: in the body, where the exit value is not seen), when the loop
+    /// is counted and all of them are known.
+    fn range(&self, iv: Value, l: &Loop, block: Option<Block>) -> Option<(i64, i64)> {
+        let ValueDef::Param(_, n) = self.f.values.get(iv.index())?.def else {
             return None;
         };
         let counted = Counted::find(self.f, self.cfg, l)?;
         let bits = self.f.ty(iv).bits();
-        let body = &counted.states[..counted.trips()];
-        let values: Option<Vec<i64>> = body
+        let seen = if block == Some(l.header) {
+            &counted.states[..]
+        } else {
+            &counted.states[..counted.trips()]
+        };
+        let values: Option<Vec<i64>> = seen
             .iter()
             .map(|s| {
                 s.get(n as usize)
@@ -263,8 +279,7 @@ impl Ctx<'_> {
             })
             .collect();
         let values = values?;
-        let (min, max) = (values.iter().min()?, values.iter().max()?);
-        u64::try_from(i128::from(*max) - i128::from(*min)).ok()
+        Some((*values.iter().min()?, *values.iter().max()?))
     }
 
     /// True when control can go from block `from` to block `to` (to `from` itself only
@@ -294,6 +309,14 @@ impl Ctx<'_> {
     /// they are different and neither reaches the other (proof 3 of the module doc).
     fn exclusive(&self, a: Block, b: Block, within: Option<&Loop>) -> bool {
         a != b && !self.reaches(a, b, within) && !self.reaches(b, a, within)
+    }
+
+    /// True when control enters loop `l` only through its header, which is not the entry.
+    fn single_entry(&self, l: &Loop) -> bool {
+        l.header != self.f.entry()
+            && l.blocks
+                .iter()
+                .all(|b| *b == l.header || self.cfg.preds[b].iter().all(|p| l.blocks.contains(p)))
     }
 
     /// The innermost loop containing both blocks.
@@ -358,6 +381,9 @@ pub struct MemoryOrdering {
     pub accesses: BTreeMap<u32, Vec<Inst>>,
     /// Per memory, the first pair that may conflict (preferring one inside a loop).
     pub example: BTreeMap<u32, (Inst, Inst)>,
+    /// Per memory, the headers of the loops containing an ordered access of it whose
+    /// iterations need no ordering among themselves ([`carried`]).
+    pub independent_iterations: BTreeMap<u32, BTreeSet<Block>>,
 }
 
 /// Analyzes every memory's accesses (see the module doc).
@@ -413,6 +439,17 @@ pub fn analyze(f: &Function, cfg: &Cfg) -> MemoryOrdering {
                     out.example.entry(m).or_insert((a.inst, b.inst));
                 }
             }
+        }
+        let ordered: Vec<&Access> = accs.iter().filter(|a| marked.contains(&a.inst)).collect();
+        let free: BTreeSet<Block> = cx
+            .loops
+            .iter()
+            .filter(|l| cx.single_entry(l) && cx.loads_and_stores(l, &ordered))
+            .filter(|l| cx.iterations_independent(l, &ordered))
+            .map(|l| l.header)
+            .collect();
+        if !free.is_empty() {
+            out.independent_iterations.insert(m, free);
         }
         out.ordered.extend(marked.into_iter().map(|i| (i, m)));
         out.accesses
