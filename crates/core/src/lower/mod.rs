@@ -79,7 +79,7 @@ pub fn lower_kernel(
     let ph = placeholders::analyze(f, &cfg, decls, diags);
     let analysis = depend::analyze(f, &cfg);
     let (ordered, lsq) = interfaces::choose_interfaces(&analysis, queues);
-    let token_loops = token_loops::TokenLoops::new(&cfg, &analysis.independent_iterations, &lsq);
+    let token_loops = token_loops::TokenLoops::new(&cfg, &analysis.shared_token_loops, &lsq);
     let rebuilt: BTreeSet<Value> = f
         .insts
         .iter()

@@ -1,8 +1,8 @@
 //! Loops whose iterations share their memory's token instead of passing it on
 //! (docs/memory-ordering.md, "Loops whose iterations need no ordering").
 //!
-//! For a memory ordered by its token and a loop that carries no dependence on it
-//! ([`super::depend`]), the loop's header takes the token the loop was entered with
+//! For a memory ordered by its token and a loop that carries no dependence on it, where
+//! sharing pays ([`super::depend`]'s `shared_token_loops`), the loop's header takes the token the loop was entered with
 //! ([`Flow::LoopStart`], passed unchanged around the back edges) as every iteration's token,
 //! and collects the iterations' final tokens in [`Flow::LoopDone`] (entered as the token the
 //! loop was entered with, then `join(done, token)` on every back edge). An edge leaving the
@@ -29,17 +29,17 @@ struct TokenLoop {
 pub struct TokenLoops(Vec<TokenLoop>);
 
 impl TokenLoops {
-    /// The loops of `independent` (per memory, loop headers) for the memories not in `lsq`.
+    /// The loops of `shared` (per memory, loop headers) for the memories not in `lsq`.
     pub fn new(
         cfg: &Cfg,
-        independent: &BTreeMap<u32, BTreeSet<Block>>,
+        shared: &BTreeMap<u32, BTreeSet<Block>>,
         lsq: &BTreeSet<u32>,
     ) -> TokenLoops {
         let mut loops: Vec<TokenLoop> = cfg
             .loops()
             .into_iter()
             .map(|l| TokenLoop {
-                mems: independent
+                mems: shared
                     .iter()
                     .filter(|(m, hs)| !lsq.contains(m) && hs.contains(&l.header))
                     .map(|(&m, _)| m)

@@ -2,8 +2,9 @@
 
 use crate::support::corpus;
 use rivulet_core::cfg::analysis::Cfg;
-use rivulet_core::cfg::ir::Op;
+use rivulet_core::cfg::ir::{Block, Op};
 use rivulet_core::lower::depend::{analyze, ordered_accesses};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Compiles `src` (kernel `k`) and returns, per access in program order, `load`/`store`, the
 /// memory's name and whether it is ordered.
@@ -29,24 +30,35 @@ fn ordered(src: &str) -> Vec<(String, bool)> {
 }
 
 /// Compiles `src` and returns, per memory name, the nesting depths (1 = outermost) of the
-/// loops whose iterations need no ordering among that memory's ordered accesses.
-fn free_loops(src: &str) -> Vec<(String, Vec<usize>)> {
+/// loops whose iterations need no ordering among that memory's ordered accesses, and of those
+/// that share the memory's token across their iterations.
+fn free_loops(src: &str) -> (Vec<(String, Vec<usize>)>, Vec<(String, Vec<usize>)>) {
     let (out, _) = corpus::compile_text("k.c", src, &mut |_| None, &corpus::through_cfg());
     let m = out.cfg.expect("compiles");
     let f = m.kernel();
     let cfg = Cfg::new(f);
     let loops = cfg.loops();
-    analyze(f, &cfg)
-        .independent_iterations
-        .iter()
-        .map(|(&mem, headers)| {
-            let depths = headers
-                .iter()
-                .map(|h| loops.iter().filter(|l| l.blocks.contains(h)).count())
-                .collect();
-            (f.mems[mem as usize].name.clone(), depths)
-        })
-        .collect()
+    let analysis = analyze(f, &cfg);
+    let depths = |per_mem: &BTreeMap<u32, BTreeSet<Block>>| {
+        per_mem
+            .iter()
+            .map(|(&mem, headers)| {
+                let depths = headers
+                    .iter()
+                    .map(|h| loops.iter().filter(|l| l.blocks.contains(h)).count())
+                    .collect();
+                (f.mems[mem as usize].name.clone(), depths)
+            })
+            .collect()
+    };
+    (
+        depths(&analysis.independent_iterations),
+        depths(&analysis.shared_token_loops),
+    )
+}
+
+fn mem_depths(v: &[(&str, &[usize])]) -> Vec<(String, Vec<usize>)> {
+    v.iter().map(|(s, d)| (s.to_string(), d.to_vec())).collect()
 }
 
 fn pairs(v: &[(&str, bool)]) -> Vec<(String, bool)> {
@@ -192,14 +204,15 @@ fn exclusive_branches_touching_neighbours_are_ordered() {
 }
 
 #[test]
-fn read_then_overwrite_in_each_iteration_needs_no_cross_iteration_order() {
+fn read_then_overwrite_in_each_iteration_shares_the_token() {
     let src =
         "void k(int a[16], int b[16]) { for (int i = 0; i < 16; i++) { b[i] = a[i]; a[i] = i; } }";
     assert_eq!(
         ordered(src),
         pairs(&[("load a", true), ("store b", false), ("store a", true)])
     );
-    assert_eq!(free_loops(src), vec![("a".to_string(), vec![1])]);
+    let a1 = mem_depths(&[("a", &[1])]);
+    assert_eq!(free_loops(src), (a1.clone(), a1));
 }
 
 #[test]
@@ -207,28 +220,44 @@ fn accumulation_in_the_innermost_loop_leaves_outer_loops_free() {
     let src = "void k(int a[4][4], int b[4][4], int c[4][4]) { for (int i = 0; i < 4; i++) \
                for (int j = 0; j < 4; j++) for (int k = 0; k < 4; k++) \
                c[i][j] += a[i][k] * b[k][j]; }";
-    assert_eq!(free_loops(src), vec![("c".to_string(), vec![1, 2])]);
+    // Free, but the `k` loop inside them carries the dependence: not shared.
+    assert_eq!(free_loops(src), (mem_depths(&[("c", &[1, 2])]), vec![]));
 }
 
 #[test]
 fn distance_in_the_inner_index_leaves_the_outer_loop_free() {
     let src = "void k(int a[4][4]) { for (int i = 0; i < 4; i++) \
                for (int j = 1; j < 4; j++) a[i][j] = a[i][j - 1] + 1; }";
-    assert_eq!(free_loops(src), vec![("a".to_string(), vec![1])]);
+    assert_eq!(free_loops(src).0, mem_depths(&[("a", &[1])]));
 }
 
 #[test]
 fn distance_in_the_outer_index_leaves_the_inner_loop_free() {
     let src = "void k(int a[4][4]) { for (int i = 0; i < 3; i++) \
                for (int j = 0; j < 4; j++) a[i + 1][j] = a[i][j] + 1; }";
-    assert_eq!(free_loops(src), vec![("a".to_string(), vec![2])]);
+    let a2 = mem_depths(&[("a", &[2])]);
+    assert_eq!(free_loops(src), (a2.clone(), a2));
 }
 
 #[test]
 fn overlapping_rows_and_indirect_indices_keep_every_loop_ordered() {
     let rows = "void k(int a[32]) { for (int i = 0; i < 4; i++) \
                 for (int j = 0; j < 8; j++) a[4 * i + j] = a[4 * i + j + 1] + 1; }";
-    assert_eq!(free_loops(rows), vec![]);
+    assert_eq!(free_loops(rows), (vec![], vec![]));
     let indirect = "void k(int x[8], int h[4]) { for (int i = 0; i < 8; i++) h[x[i] & 3] += 1; }";
-    assert_eq!(free_loops(indirect), vec![]);
+    assert_eq!(free_loops(indirect), (vec![], vec![]));
+}
+
+#[test]
+fn free_loops_that_would_not_gain_keep_the_chained_token() {
+    let only_loads = "int k(int a[16]) { int s = 0; for (int i = 0; i < 16; i++) s += a[i]; \
+                      a[0] = s; return s; }";
+    assert_eq!(free_loops(only_loads), (mem_depths(&[("a", &[1])]), vec![]));
+    let conditional = "void k(int a[16], int b[16]) { for (int i = 0; i < 16; i++) \
+                       if (b[i] > 3) { b[i] = a[i]; a[i] = i; } }";
+    let ab1 = mem_depths(&[("a", &[1]), ("b", &[1])]);
+    assert_eq!(free_loops(conditional), (ab1, vec![]));
+    let once =
+        "void k(int a[16], int b[16]) { for (int i = 0; i < 1; i++) { b[i] = a[i]; a[i] = i; } }";
+    assert_eq!(free_loops(once), (mem_depths(&[("a", &[1])]), vec![]));
 }

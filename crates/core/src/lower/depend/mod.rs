@@ -319,6 +319,11 @@ impl Ctx<'_> {
                 .all(|b| *b == l.header || self.cfg.preds[b].iter().all(|p| l.blocks.contains(p)))
     }
 
+    /// False when loop `l` is counted and runs its body at most once.
+    fn may_repeat(&self, l: &Loop) -> bool {
+        Counted::find(self.f, self.cfg, l).is_none_or(|c| c.trips() > 1)
+    }
+
     /// The innermost loop containing both blocks.
     fn innermost_common_loop(&self, a: Block, b: Block) -> Option<&Loop> {
         self.loops
@@ -384,6 +389,9 @@ pub struct MemoryOrdering {
     /// Per memory, the headers of the loops containing an ordered access of it whose
     /// iterations need no ordering among themselves ([`carried`]).
     pub independent_iterations: BTreeMap<u32, BTreeSet<Block>>,
+    /// Per memory, those of `independent_iterations` where sharing the token across the
+    /// iterations pays (see [`carried`]); the lowering builds them for token-ordered memories.
+    pub shared_token_loops: BTreeMap<u32, BTreeSet<Block>>,
 }
 
 /// Analyzes every memory's accesses (see the module doc).
@@ -444,12 +452,23 @@ pub fn analyze(f: &Function, cfg: &Cfg) -> MemoryOrdering {
         let free: BTreeSet<Block> = cx
             .loops
             .iter()
-            .filter(|l| cx.single_entry(l) && cx.loads_and_stores(l, &ordered))
+            .filter(|l| cx.single_entry(l) && ordered.iter().any(|a| l.blocks.contains(&a.block)))
             .filter(|l| cx.iterations_independent(l, &ordered))
+            .map(|l| l.header)
+            .collect();
+        let shared: BTreeSet<Block> = cx
+            .loops
+            .iter()
+            .filter(|l| free.contains(&l.header) && cx.may_repeat(l))
+            .filter(|l| cx.loads_and_stores(l, &ordered))
+            .filter(|l| cx.inner_loops_free(l, &ordered, &free))
             .map(|l| l.header)
             .collect();
         if !free.is_empty() {
             out.independent_iterations.insert(m, free);
+        }
+        if !shared.is_empty() {
+            out.shared_token_loops.insert(m, shared);
         }
         out.ordered.extend(marked.into_iter().map(|i| (i, m)));
         out.accesses
