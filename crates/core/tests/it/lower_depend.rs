@@ -29,10 +29,13 @@ fn ordered(src: &str) -> Vec<(String, bool)> {
     list
 }
 
+/// Per memory name, nesting depths of loops (1 = outermost).
+type MemDepths = Vec<(String, Vec<usize>)>;
+
 /// Compiles `src` and returns, per memory name, the nesting depths (1 = outermost) of the
 /// loops whose iterations need no ordering among that memory's ordered accesses, and of those
 /// that share the memory's token across their iterations.
-fn free_loops(src: &str) -> (Vec<(String, Vec<usize>)>, Vec<(String, Vec<usize>)>) {
+fn free_loops(src: &str) -> (MemDepths, MemDepths) {
     let (out, _) = corpus::compile_text("k.c", src, &mut |_| None, &corpus::through_cfg());
     let m = out.cfg.expect("compiles");
     let f = m.kernel();
@@ -57,7 +60,7 @@ fn free_loops(src: &str) -> (Vec<(String, Vec<usize>)>, Vec<(String, Vec<usize>)
     )
 }
 
-fn mem_depths(v: &[(&str, &[usize])]) -> Vec<(String, Vec<usize>)> {
+fn mem_depths(v: &[(&str, &[usize])]) -> MemDepths {
     v.iter().map(|(s, d)| (s.to_string(), d.to_vec())).collect()
 }
 

@@ -45,7 +45,7 @@ macro_rules! corpus_kernels {
             saturating_add_u8, saxpy_float, sharpen_clamp, sieve_primes, signed_divmod, sine_lut,
             sparse_matvec, stencil_2d, stencil_3d, string_match, sum_until_sentinel, switch_decode,
             tensor_contract, to_upper, transpose, triangular_sum, u64_hash, vector_add,
-            while_threshold,
+            vector_swap, while_threshold,
         ] }
     };
 }
