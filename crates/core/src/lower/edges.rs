@@ -71,16 +71,12 @@ impl Lowerer<'_> {
                 Flow::Tok(m) => self.edge_token(b, t.block, m),
                 Flow::LoopStart(_, h) if self.token_loops.contains(h, b) => self.token(b, fl),
                 Flow::LoopStart(m, h) => self.edge_token(b, h, m),
-                Flow::LoopDone(m, h) => {
+                Flow::LoopDone(m, h) if self.token_loops.contains(h, b) => {
                     let tok = self.edge_token(b, h, m);
-                    match self.token_loops.contains(h, b) {
-                        true => {
-                            let done = self.token(b, fl);
-                            self.join_tokens(b, done, tok)
-                        }
-                        false => tok,
-                    }
+                    let done = self.token(b, fl);
+                    self.join_tokens(b, done, tok)
                 }
+                Flow::LoopDone(m, h) => self.edge_token(b, h, m),
             })
             .collect()
     }
