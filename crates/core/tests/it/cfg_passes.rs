@@ -7,7 +7,8 @@
 //!
 //! The explicit checks below hold the edge cases to what they must show, whatever the golden
 //! file says: the zero-trip, count-down and wrapping loops are gone, the loop with a store is
-//! kept, the clamp became selects, the arms with a load or a division were not converted.
+//! kept, the clamp became selects, the arms with a load or a division were not converted,
+//! promoted elements are read and written once per loop and uncertain loops keep theirs.
 //! And random kernels ([`kernel_gen`]) must compute the same in the interpreter with and
 //! without the scalar passes (`RIVULET_RANDOM_KERNELS=n` runs `n` programs).
 
@@ -171,9 +172,45 @@ fn arms_with_loads_or_divisions_and_branches_outside_loops_stay() {
     assert!(!ir.contains("select"), "{ir}");
 }
 
+#[test]
+fn an_accumulated_element_is_read_and_written_once_per_loop() {
+    let ir = kernel("promote_accumulate");
+    assert!(!ir.contains("load @c"), "{ir}");
+    assert_eq!(ir.matches("store").count(), 1, "{ir}");
+    assert_eq!(
+        ir.matches("load").count(),
+        2,
+        "a and b stay:
+{ir}"
+    );
+}
+
+#[test]
+fn a_conditionally_written_element_is_carried_through_both_arms() {
+    let ir = kernel("promote_conditional");
+    assert_eq!(ir.matches("load @best").count(), 1, "{ir}");
+    assert_eq!(ir.matches("store").count(), 1, "{ir}");
+}
+
+#[test]
+fn elements_of_uncertain_loops_stay_in_memory() {
+    let c = corpus::kernel_file("tests/cfg-passes", "promote_kept");
+    let (out, _) = corpus::compile(&c, &corpus::through_cfg()).unwrap();
+    let text = before_after(&out, "promote_kept", "promote-elements");
+    assert!(
+        text.starts_with("// promote-elements changed nothing"),
+        "{text}"
+    );
+}
+
 /// The scalar passes this file is about; the differential test runs the pipeline without them
 /// as its reference.
-const SCALAR_PASSES: [PassId; 3] = [PassId::IndVars, PassId::SimplifyCfg, PassId::IfConvert];
+const SCALAR_PASSES: [PassId; 4] = [
+    PassId::Promote,
+    PassId::IndVars,
+    PassId::SimplifyCfg,
+    PassId::IfConvert,
+];
 
 /// The kernel calls (arguments after the call, return value) of `source` run through the
 /// pipeline's passes that `keep` accepts.

@@ -220,9 +220,11 @@ fn read_then_overwrite_in_each_iteration_shares_the_token() {
 
 #[test]
 fn accumulation_in_the_innermost_loop_leaves_outer_loops_free() {
-    let src = "void k(int a[4][4], int b[4][4], int c[4][4]) { for (int i = 0; i < 4; i++) \
-               for (int j = 0; j < 4; j++) for (int k = 0; k < 4; k++) \
-               c[i][j] += a[i][k] * b[k][j]; }";
+    // `k < n`: with a constant trip count, `promote-elements` would keep `c[i][j]` in a
+    // register across the `k` loop and leave no access of `c` in it.
+    let src = "void k(int a[4][4], int b[4][4], int c[4][4], int n) { \
+               for (int i = 0; i < 4; i++) for (int j = 0; j < 4; j++) \
+               for (int k = 0; k < n; k++) c[i][j] += a[i][k] * b[k][j]; }";
     // Free, but the `k` loop inside them carries the dependence: not shared.
     assert_eq!(free_loops(src), (mem_depths(&[("c", &[1, 2])]), vec![]));
 }

@@ -15,6 +15,7 @@ pub mod if_convert;
 mod implied;
 pub mod indvars;
 pub mod licm;
+pub mod promote;
 pub mod simplify_cfg;
 pub mod ssa;
 pub mod strength;
@@ -37,6 +38,8 @@ pub enum PassId {
     Cse,
     /// Loop-invariant code motion.
     Licm,
+    /// Array elements accessed at one loop-invariant index live in registers across the loop.
+    Promote,
     /// Multiplications by constants become shifts and at most one add.
     StrengthReduce,
     /// Exit values of counted loops, deletion of loops without effect.
@@ -60,6 +63,7 @@ impl PassId {
             PassId::ConstFold => "const-fold",
             PassId::Cse => "cse",
             PassId::Licm => "licm",
+            PassId::Promote => "promote-elements",
             PassId::StrengthReduce => "strength-reduce",
             PassId::IndVars => "indvars",
             PassId::SimplifyCfg => "simplify-cfg",
@@ -77,6 +81,10 @@ impl PassId {
             PassId::ConstFold => "fold constant expressions and branches on constants",
             PassId::Cse => "merge identical pure computations",
             PassId::Licm => "hoist loop-invariant computations out of loops",
+            PassId::Promote => {
+                "keep an array element that a loop accesses at one loop-invariant index in a \
+                 register across the loop: read once before it, written back once after it"
+            }
             PassId::StrengthReduce => {
                 "replace multiplications by constants with shifts and at most one add or subtract"
             }
@@ -106,6 +114,7 @@ pub const PIPELINE: &[PassId] = &[
     PassId::Cse,
     PassId::Licm,
     PassId::Cse,
+    PassId::Promote,
     PassId::IndVars,
     PassId::ConstFold,
     PassId::SimplifyCfg,
@@ -124,6 +133,7 @@ pub fn run_pass(p: PassId, f: &mut Function, diags: &mut Vec<Diagnostic>) {
         PassId::ConstFold => const_fold::run(f),
         PassId::Cse => cse::run(f),
         PassId::Licm => licm::run(f),
+        PassId::Promote => promote::run(f, diags),
         PassId::StrengthReduce => strength::run(f),
         PassId::IndVars => indvars::run(f),
         PassId::SimplifyCfg => simplify_cfg::run(f),

@@ -73,8 +73,9 @@ macro_rules! cfg_pass_kernels {
     ($callback:ident!($($args:tt)*)) => {
         $callback! { $($args)*; "tests/cfg-passes" [
             if_convert_clamp, if_convert_kept, indvars_count, indvars_count_down,
-            indvars_store_kept, indvars_unsigned_wrap, indvars_zero_trip, simplify_implied,
-            simplify_never_taken, strength_division, strength_forms,
+            indvars_store_kept, indvars_unsigned_wrap, indvars_zero_trip, promote_accumulate,
+            promote_conditional, promote_kept, simplify_implied, simplify_never_taken,
+            strength_division, strength_forms,
         ] }
     };
 }
