@@ -8,8 +8,8 @@
 
 use super::depend::{self, MemoryOrdering};
 use crate::cfg::analysis::Cfg;
-use crate::cfg::ir::{Function, Inst};
-use crate::diag::Span;
+use crate::cfg::ir::{Block, Function, Inst};
+use crate::diag::{SourceMap, Span};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Which memories get a load-store queue; the others keep the ordering token where a pair of
@@ -79,6 +79,10 @@ pub struct MemoryInterface {
     pub stores: usize,
     /// A pair of accesses that may conflict (the first found, one inside a loop if any).
     pub conflict: Option<(Option<Span>, Option<Span>)>,
+    /// Under the token, the C lines of the loops whose iterations all start from the token
+    /// the loop was entered with (docs/memory-ordering.md, "Loops whose iterations need no
+    /// ordering"), in order.
+    pub shared_token_loops: Vec<u32>,
     /// What `auto` measured, for the memories it considered for a queue.
     pub auto: Option<AutoVerdict>,
     /// How a queue's depths were chosen (`None` until the driver sizes it, and for other
@@ -126,7 +130,8 @@ impl MemoryInterface {
             }
             InterfaceKind::Token => format!(
                 "memory controller with ordering token ({access}; pairs that may conflict are \
-                 ordered{})",
+                 ordered{}{})",
+                self.shared_note(),
                 self.auto_note()
             ),
             InterfaceKind::Lsq {
@@ -149,6 +154,26 @@ impl MemoryInterface {
                     self.auto_note()
                 )
             }
+        }
+    }
+
+    /// The loops whose iterations share the token, as part of a report line.
+    fn shared_note(&self) -> String {
+        let lines: Vec<String> = self
+            .shared_token_loops
+            .iter()
+            .map(u32::to_string)
+            .collect();
+        match lines.len() {
+            0 => String::new(),
+            1 => format!(
+                "; the iterations of the loop at line {} share the token",
+                lines[0]
+            ),
+            _ => format!(
+                "; the iterations of the loops at lines {} each share the token",
+                lines.join(", ")
+            ),
         }
     }
 
@@ -210,11 +235,12 @@ pub(super) fn choose_interfaces(
 }
 
 /// The report of every memory of `f`: `queues` gives each queue's (load, store) depths and
-/// group count as built.
+/// group count as built; `sources` gives the loops' lines.
 pub(super) fn report(
     f: &Function,
     analysis: &MemoryOrdering,
     queues: &BTreeMap<u32, (usize, usize, usize)>,
+    sources: &SourceMap,
 ) -> Vec<MemoryInterface> {
     (0..f.mems.len() as u32)
         .map(|m| {
@@ -236,9 +262,14 @@ pub(super) fn report(
             } else {
                 InterfaceKind::Controller
             };
+            let shared_token_loops = match (&kind, analysis.shared_token_loops.get(&m)) {
+                (InterfaceKind::Token, Some(headers)) => loop_lines(f, headers, sources),
+                _ => Vec::new(),
+            };
             MemoryInterface {
                 memory: f.mems[m as usize].name.clone(),
                 kind,
+                shared_token_loops,
                 loads: accesses.len() - stores,
                 stores,
                 conflict: analysis
@@ -250,4 +281,19 @@ pub(super) fn report(
             }
         })
         .collect()
+}
+
+/// The C lines of the loops with these headers (the line of the header's test), in order.
+fn loop_lines(f: &Function, headers: &BTreeSet<Block>, sources: &SourceMap) -> Vec<u32> {
+    let lines: BTreeSet<u32> = headers
+        .iter()
+        .filter_map(|&h| {
+            let b = f.block(h);
+            let span = b
+                .term_span
+                .or_else(|| b.insts.iter().find_map(|&i| f.inst(i).span))?;
+            Some(sources.line_col(span.file, span.start).line)
+        })
+        .collect();
+    lines.into_iter().collect()
 }

@@ -129,7 +129,7 @@ pub fn lower_kernel(
     funcs.extend(l.externs);
     Some(Lowered {
         module: hs::Module { funcs },
-        interfaces: interfaces::report(f, &analysis, &l.lsq.built),
+        interfaces: interfaces::report(f, &analysis, &l.lsq.built, sources),
         memories: l.memories,
     })
 }

@@ -1,7 +1,8 @@
 //! `--memory auto` (docs/memory-ordering.md, "Choosing the interface"): the circuit it hands
 //! on is its chosen plan's trial circuit, already placed; it must be exactly the circuit the
 //! compilation builds when that plan is forced (`--memory lsq` when every candidate got a
-//! queue, `--memory token` when none did), with the same buffer report.
+//! queue, `--memory token` when none did), with the same buffer report. The report names the
+//! loops whose iterations share a memory's token.
 
 use crate::support::corpus::{compile, kernel_file};
 use rivulet_core::driver::{BufferOptions, DriverOptions, StageGroup};
@@ -49,4 +50,37 @@ fn a_kernel_auto_gives_a_queue_is_the_forced_queues_circuit() {
 #[test]
 fn a_kernel_auto_keeps_on_the_token_is_the_token_circuit() {
     auto_equals_forced("bubble_sort", MemoryMode::Token, false);
+}
+
+#[test]
+fn the_report_names_the_loops_whose_iterations_share_the_token() {
+    let options = DriverOptions {
+        memory: MemoryMode::Token,
+        stop_after: Some(StageGroup::Handshake),
+        ..DriverOptions::default()
+    };
+    let file = kernel_file("tests/kernels", "vector_swap");
+    let (out, _) = compile(&file, &options).expect("corpus kernel");
+    let lines: Vec<String> = out
+        .interfaces
+        .iter()
+        .map(|i| format!("{}: {}", i.memory, i.describe()))
+        .collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    for line in &lines {
+        assert!(
+            line.contains("ordering token")
+                && line.contains("the iterations of the loop at line 9 share the token"),
+            "{line}"
+        );
+    }
+    // A loop that keeps the chain (bubble_sort's inner loop carries its dependence).
+    let (out, _) = compile(&kernel_file("tests/kernels", "bubble_sort"), &options).unwrap();
+    assert!(
+        out.interfaces
+            .iter()
+            .all(|i| i.shared_token_loops.is_empty() && !i.describe().contains("share")),
+        "{:?}",
+        out.interfaces
+    );
 }
