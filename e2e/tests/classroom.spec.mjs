@@ -33,7 +33,7 @@ test('a link opens compiled on its tab, unit, simulation cycle, zoom and present
   await first.getByTestId('present').click();
   await app.shareButton.click();
   const link = await app.shareUrl.inputValue();
-  expect(link).toMatch(/#v3\./);
+  expect(link).toMatch(/#v4\./);
 
   const second = await browser.newPage();
   const again = new AppPage(second);

@@ -65,3 +65,36 @@ test('histogram with memory = lsq: the queue, its groups, its interface and its 
   await expect(app.option('memory')).toHaveValue('lsq');
   expect(app.consoleErrors).toEqual([]);
 });
+
+test('the queue depth option sets every queue to that depth and is kept with the work', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open();
+  await app.pickExample('histogram');
+  await app.option('memory').selectOption('token');
+  // The depth has no meaning without queues.
+  await expect(app.option('lsq-depth')).toBeDisabled();
+  await app.option('memory').selectOption('lsq');
+  await expect(app.option('lsq-depth')).toBeEnabled();
+  await expect(app.option('lsq-depth')).toHaveValue('');
+  await app.option('lsq-depth').fill('3');
+  await app.option('lsq-depth').dispatchEvent('change');
+  await app.compile();
+
+  await app.view('buffers').click();
+  const hist = page.locator('[data-testid="memory-interface"][data-memory="hist"]');
+  await expect(hist).toContainText(/3 load \+ 3 store entries = 6, 9 address comparators; depths as given\)$/);
+
+  // A depth out of range is not taken; clearing the field sizes the queue on the run again.
+  await app.option('lsq-depth').fill('500');
+  await app.option('lsq-depth').dispatchEvent('change');
+  await expect(app.option('lsq-depth')).toHaveValue('3');
+  await page.reload();
+  await app.version.waitFor();
+  await expect(app.option('lsq-depth')).toHaveValue('3');
+  await app.option('lsq-depth').fill('');
+  await app.option('lsq-depth').dispatchEvent('change');
+  await app.compile();
+  await app.view('buffers').click();
+  await expect(hist).not.toContainText('depths as given');
+  expect(app.consoleErrors).toEqual([]);
+});

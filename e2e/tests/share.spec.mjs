@@ -17,7 +17,7 @@ test('a share link restores sources and options in a fresh page', async ({ brows
   await app.view('graph').click();
   await app.shareButton.click();
   const link = await app.shareUrl.inputValue();
-  expect(link).toMatch(/#v3\./);
+  expect(link).toMatch(/#v4\./);
   expect(app.consoleErrors).toEqual([]);
 
   const second = await browser.newPage();

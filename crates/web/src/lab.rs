@@ -46,6 +46,7 @@ impl Lab {
             clock_period_ns: self.clock_period_ns.get_untracked(),
             hdl: session.options.with_untracked(|o| o.hdl),
             memory: session.options.with_untracked(|o| o.memory),
+            lsq_depth: session.options.with_untracked(|o| o.lsq_depth),
         };
         let wire = files.into_iter().map(WireFile::from).collect();
         self.compiler.compile(wire, options);

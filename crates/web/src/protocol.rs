@@ -50,6 +50,9 @@ pub struct WireOptions {
     /// How memory accesses that may conflict are ordered (the CLI's `--memory`).
     #[serde(default)]
     pub memory: MemoryMode,
+    /// Every load-store queue's depth (the CLI's `--lsq-depth`; `None`: sized on the run).
+    #[serde(default)]
+    pub lsq_depth: Option<usize>,
 }
 
 /// A message from the page to the worker.

@@ -196,7 +196,15 @@ impl Session {
         if after == before {
             return;
         }
-        let compiled = |o: &ShareOptions| (o.buffer_algorithm, o.clock_period_ns, o.hdl, o.memory);
+        let compiled = |o: &ShareOptions| {
+            (
+                o.buffer_algorithm,
+                o.clock_period_ns,
+                o.hdl,
+                o.memory,
+                o.lsq_depth,
+            )
+        };
         let recompile = compiled(&after) != compiled(&before)
             && self.compiler.status.get_untracked() != crate::client::CompileStatus::Idle;
         self.options.set(after);
@@ -235,6 +243,7 @@ impl Session {
             clock_period_ns: o.clock_period_ns,
             hdl: o.hdl,
             memory: o.memory,
+            lsq_depth: o.lsq_depth,
         };
         self.compiler.compile(files, options);
     }

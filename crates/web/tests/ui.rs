@@ -388,6 +388,7 @@ fn compile_keeping_here(
         clock_period_ns: 4.0,
         hdl,
         memory: Default::default(),
+        lsq_depth: None,
     };
     let mut progress = Vec::new();
     let (outcome, compiled) = compile_keeping(

@@ -159,11 +159,7 @@ impl MemoryInterface {
 
     /// The loops whose iterations share the token, as part of a report line.
     fn shared_note(&self) -> String {
-        let lines: Vec<String> = self
-            .shared_token_loops
-            .iter()
-            .map(u32::to_string)
-            .collect();
+        let lines: Vec<String> = self.shared_token_loops.iter().map(u32::to_string).collect();
         match lines.len() {
             0 => String::new(),
             1 => format!(

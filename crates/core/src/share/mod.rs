@@ -5,10 +5,11 @@
 //! base64url (no padding) of the raw-deflate compression of a JSON document ([`envelope`]):
 //! version 1 holds the sources and options ([`v1`]), version 2 adds the scene: selected unit,
 //! simulation cycle, graph viewport, presentation mode ([`v2`]), version 3 the memory mode
-//! ([`v3`]). [`encode`] always writes the
+//! ([`v3`]), version 4 the load-store queues' depth ([`v4`]). [`encode`] always writes the
 //! newest version; [`decode`] reads every version ever written, so old links keep working
 //! (a version 1 link opens with the default scene, links before version 3 with the token
-//! ordering, the only memory mode there was when they were made).
+//! ordering, the only memory mode there was when they were made, links before version 4 with
+//! queue depths sized on the kernel's run).
 //!
 //! Invariants:
 //! - [`decode`] never panics, whatever the input; malformed, truncated or oversized links give a
@@ -22,7 +23,9 @@ mod envelope;
 mod v1;
 mod v2;
 mod v3;
+mod v4;
 
+use crate::lower::MAX_LSQ_DEPTH;
 use crate::options::{BufferAlgorithm, Hdl, MemoryMode};
 use std::fmt;
 
@@ -85,6 +88,9 @@ pub struct ShareOptions {
     pub view: View,
     /// How memory accesses that may conflict are ordered.
     pub memory: MemoryMode,
+    /// Every load-store queue's depth (1 to [`MAX_LSQ_DEPTH`]; `None`: sized on the kernel's
+    /// run).
+    pub lsq_depth: Option<usize>,
 }
 
 impl Default for ShareOptions {
@@ -95,6 +101,7 @@ impl Default for ShareOptions {
             hdl: Hdl::default(),
             view: View::default(),
             memory: MemoryMode::default(),
+            lsq_depth: None,
         }
     }
 }
@@ -158,7 +165,7 @@ pub enum ShareError {
 impl fmt::Display for ShareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ShareError::MissingVersion => write!(f, "the link has no version tag (expected #v3.…)"),
+            ShareError::MissingVersion => write!(f, "the link has no version tag (expected #v4.…)"),
             ShareError::UnknownVersion(v) => write!(
                 f,
                 "the link has version {v}, which this version of Rivulet cannot read"
@@ -185,7 +192,8 @@ impl std::error::Error for ShareError {}
 
 impl ShareState {
     /// Checks the invariants every decoded state satisfies: 1 to [`MAX_FILES`] files with
-    /// distinct non-empty names, a finite positive clock period, a selected unit's name of at
+    /// distinct non-empty names, a finite positive clock period, a queue depth of 1 to
+    /// [`MAX_LSQ_DEPTH`], a selected unit's name of at
     /// most [`MAX_UNIT_NAME`] characters and a viewport of finite numbers with a positive size.
     pub fn validate(&self) -> Result<(), ShareError> {
         if self.files.is_empty() {
@@ -214,6 +222,13 @@ impl ShareState {
                 "clock period {period} is not a positive number"
             )));
         }
+        if let Some(depth) = self.options.lsq_depth {
+            if !(1..=MAX_LSQ_DEPTH).contains(&depth) {
+                return Err(ShareError::Invalid(format!(
+                    "queue depth {depth} is not between 1 and {MAX_LSQ_DEPTH}"
+                )));
+            }
+        }
         if let Some(unit) = &self.scene.unit {
             if unit.is_empty() || unit.chars().count() > MAX_UNIT_NAME {
                 return Err(ShareError::Invalid(format!(
@@ -237,7 +252,7 @@ impl ShareState {
 
 /// Encodes a state as a link fragment (without the `#`), in the newest version.
 pub fn encode(state: &ShareState) -> String {
-    format!("v3.{}", v3::encode(state))
+    format!("v4.{}", v4::encode(state))
 }
 
 /// Decodes a link fragment (with or without its leading `#`) of any known version.
@@ -258,6 +273,7 @@ pub fn decode(fragment: &str) -> Result<ShareState, ShareError> {
         "1" => v1::decode(payload)?,
         "2" => v2::decode(payload)?,
         "3" => v3::decode(payload)?,
+        "4" => v4::decode(payload)?,
         other => return Err(ShareError::UnknownVersion(other.chars().take(12).collect())),
     };
     state.validate()?;

@@ -96,5 +96,6 @@ pub(super) fn options_from_doc(o: Options) -> Result<ShareOptions, ShareError> {
         // Memory modes came with version 3: older links were made when every circuit ordered
         // its memory accesses with the token.
         memory: MemoryMode::Token,
+        lsq_depth: None,
     })
 }

@@ -1,4 +1,4 @@
-//! Version 2 of the share-link payload, read only (Rivulet now writes version 3, which keeps
+//! Version 2 of the share-link payload, read only (Rivulet now writes version 4, which keeps
 //! this document's scene): version 1's document plus the scene (what the viewer was looking
 //! at). FROZEN like version 1: change it only by adding a new version.
 //!
@@ -25,7 +25,7 @@ struct Doc {
     scene: SceneDoc,
 }
 
-/// The scene of the document (version 3 keeps this layout).
+/// The scene of the document (versions 3 and 4 keep this layout).
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct SceneDoc {

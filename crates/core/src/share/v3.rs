@@ -1,5 +1,6 @@
-//! Version 3 of the share-link payload: version 2's document with the memory mode among the
-//! options. FROZEN like versions 1 and 2: change it only by adding a new version.
+//! Version 3 of the share-link payload, read only (Rivulet now writes version 4): version 2's
+//! document with the memory mode among the options. FROZEN like versions 1 and 2: change it
+//! only by adding a new version.
 //!
 //! Payload = the envelope ([`super::envelope`]) of UTF-8 JSON:
 //! ```json
@@ -12,9 +13,9 @@
 
 use super::{envelope, v1, v2, ShareError, ShareState};
 use crate::options::MemoryMode;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Doc {
     files: Vec<v1::File>,
@@ -22,7 +23,7 @@ struct Doc {
     scene: v2::SceneDoc,
 }
 
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Options {
     buffers: crate::options::BufferAlgorithm,
@@ -30,24 +31,6 @@ struct Options {
     hdl: crate::options::Hdl,
     view: super::View,
     memory: MemoryMode,
-}
-
-/// The payload (after `v3.`) of a state.
-pub(super) fn encode(state: &ShareState) -> String {
-    let o = v1::options_doc(&state.options);
-    let doc = Doc {
-        files: v1::files_doc(&state.files),
-        options: Options {
-            buffers: o.buffers,
-            clock_ns: o.clock_ns,
-            hdl: o.hdl,
-            view: o.view,
-            memory: state.options.memory,
-        },
-        scene: v2::scene_doc(&state.scene),
-    };
-    // Serializing plain strings, numbers and enums into a Vec cannot fail.
-    envelope::pack(&serde_json::to_vec(&doc).unwrap_or_default())
 }
 
 /// The state of a payload (after `v3.`); not yet validated.

@@ -1,9 +1,11 @@
-//! Share-link codec: round trips, frozen v1 and v2 test vectors, v3's memory mode, every error kind, and
+//! Share-link codec: round trips, frozen v1, v2 and v3 test vectors, v3's memory mode, v4's
+//! queue depth, every error kind, and
 //! robustness against truncated, corrupted and random links (decode must never panic).
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use proptest::prelude::*;
+use rivulet_core::lower::MAX_LSQ_DEPTH;
 use rivulet_core::options::{BufferAlgorithm, Hdl, MemoryMode};
 use rivulet_core::share::{
     decode, encode, Scene, ShareError, ShareOptions, ShareState, SharedFile, View, Viewport,
@@ -33,6 +35,7 @@ fn vector_state() -> ShareState {
             view: View::Graph,
             // Links before version 3 were made when the token was the only memory ordering.
             memory: MemoryMode::Token,
+            lsq_depth: None,
         },
         scene: Scene::default(),
     }
@@ -73,18 +76,37 @@ fn the_v2_test_vector_still_decodes() {
     assert_eq!(decode(V2_VECTOR), Ok(scene_state()));
 }
 
-#[test]
-fn encode_writes_v3_and_round_trips_the_vector_states() {
-    let lsq = ShareState {
+/// The state behind [`V3_VECTOR`]: the v2 vector's with queues.
+fn lsq_state() -> ShareState {
+    ShareState {
         options: ShareOptions {
             memory: MemoryMode::Lsq,
             ..scene_state().options
         },
         ..scene_state()
+    }
+}
+
+/// A link written by the third version of the codec. It must decode forever.
+const V3_VECTOR: &str = "v3.VU_RTcNADF3FGCEVKaRpIKhq1RVYgCB0uTjJiYsTLpeWKsoU_LIAc7AJk-ADqcDX83u2n58nrIylATf3E7JqCTdY6zLWGKGnFy_03LC2Y0mQf3eaHHMeeTA1UwmiLE5ERXCqi0uYcgY4NGIPiwLOdpCI9jvhYQcKLqDYCuwCFAJ-C3PYc-RHx6C2OQvHOfoXr_kTr6TKMMEdrGG5hI93-Hx7DRsPEXa9Nx3LcxMWY1WRkxKrvlZpIgbadvrpMbQxizMRmtJKvSdnbFcL3xs6hINO9eFgS23njiLY4VkC4aCJKXiPbEIS3fbm2_eoreg36Y9D37nQvVrdwipN4gzW12mcZpDEKxnuHQ3EXoWguPFupHn-Ag";
+
+#[test]
+fn the_v3_test_vector_still_decodes() {
+    assert_eq!(decode(V3_VECTOR), Ok(lsq_state()));
+}
+
+#[test]
+fn encode_writes_v4_and_round_trips_the_vector_states() {
+    let deep = ShareState {
+        options: ShareOptions {
+            lsq_depth: Some(12),
+            ..lsq_state().options
+        },
+        ..lsq_state()
     };
-    for state in [vector_state(), scene_state(), lsq] {
+    for state in [vector_state(), scene_state(), lsq_state(), deep] {
         let link = encode(&state);
-        assert!(link.starts_with("v3."), "{link}");
+        assert!(link.starts_with("v4."), "{link}");
         assert!(link[3..]
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
@@ -112,6 +134,37 @@ fn v3_options_carry_the_memory_mode_and_reject_unknown_ones() {
         decode(&payload_v(3, doc("fifo").as_bytes())),
         Err(ShareError::BadDocument(_))
     ));
+}
+
+#[test]
+fn v4_options_carry_the_queue_depth_and_reject_depths_out_of_range() {
+    let doc = |depth: &str| {
+        format!(
+            r#"{{"files":[{{"name":"a.c","text":""}}],"options":{{"buffers":"fpga20","clock_ns":"4","hdl":"vhdl","view":"graph","memory":"auto","lsq_depth":{depth}}},"scene":{{}}}}"#
+        )
+    };
+    let state = decode(&payload_v(4, doc("16").as_bytes())).expect("decodes");
+    assert_eq!(state.options.lsq_depth, Some(16));
+    let state = decode(&payload_v(4, doc("null").as_bytes())).expect("decodes");
+    assert_eq!(state.options.lsq_depth, None);
+    for bad in ["0", "65"] {
+        assert!(
+            matches!(
+                decode(&payload_v(4, doc(bad).as_bytes())),
+                Err(ShareError::Invalid(ref why)) if why.contains("queue depth")
+            ),
+            "{bad}"
+        );
+    }
+    for malformed in ["-1", "\"deep\""] {
+        assert!(
+            matches!(
+                decode(&payload_v(4, doc(malformed).as_bytes())),
+                Err(ShareError::BadDocument(_))
+            ),
+            "{malformed}"
+        );
+    }
 }
 
 #[test]
@@ -240,6 +293,7 @@ fn any_state() -> impl Strategy<Value = ShareState> {
         prop::sample::select(Hdl::ALL),
         prop::sample::select(View::ALL),
         prop::sample::select(MemoryMode::ALL),
+        prop::option::of(1..=MAX_LSQ_DEPTH),
     );
     let viewport = (
         -1e6f64..1e6,
@@ -260,21 +314,24 @@ fn any_state() -> impl Strategy<Value = ShareState> {
             viewport,
             presentation,
         });
-    (files, options, scene).prop_map(|(files, (b, clock, hdl, view, memory), scene)| ShareState {
-        // Distinct names: prefix each with its position.
-        files: files
-            .into_iter()
-            .enumerate()
-            .map(|(i, (name, text))| file(&format!("{i}{name}"), &text))
-            .collect(),
-        options: ShareOptions {
-            buffer_algorithm: b,
-            clock_period_ns: clock,
-            hdl,
-            view,
-            memory,
-        },
-        scene,
+    (files, options, scene).prop_map(|(files, (b, clock, hdl, view, memory, lsq_depth), scene)| {
+        ShareState {
+            // Distinct names: prefix each with its position.
+            files: files
+                .into_iter()
+                .enumerate()
+                .map(|(i, (name, text))| file(&format!("{i}{name}"), &text))
+                .collect(),
+            options: ShareOptions {
+                buffer_algorithm: b,
+                clock_period_ns: clock,
+                hdl,
+                view,
+                memory,
+                lsq_depth,
+            },
+            scene,
+        }
     })
 }
 
@@ -290,6 +347,7 @@ proptest! {
         let _ = decode(&format!("v1.{text}"));
         let _ = decode(&format!("v2.{text}"));
         let _ = decode(&format!("v3.{text}"));
+        let _ = decode(&format!("v4.{text}"));
     }
 
     #[test]
@@ -297,6 +355,7 @@ proptest! {
         let _ = decode(&format!("v1.{text}"));
         let _ = decode(&format!("v2.{text}"));
         let _ = decode(&format!("v3.{text}"));
+        let _ = decode(&format!("v4.{text}"));
     }
 
     #[test]

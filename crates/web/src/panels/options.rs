@@ -1,8 +1,9 @@
-//! Compilation options: buffer placement algorithm, clock period, memory ordering mode and
-//! output language. A change recompiles when something was compiled ([`crate::state::Session::change_options`]).
+//! Compilation options: buffer placement algorithm, clock period, memory ordering mode, the
+//! load-store queues' depth and output language. A change recompiles when something was compiled ([`crate::state::Session::change_options`]).
 
 use crate::state::use_session;
 use leptos::prelude::*;
+use rivulet_core::lower::MAX_LSQ_DEPTH;
 use rivulet_core::options::{BufferAlgorithm, Hdl, MemoryMode};
 
 /// The options row.
@@ -41,6 +42,11 @@ pub fn Options() -> impl IntoView {
                         .collect_view()}
                 </select>
             </label>
+            <DepthInput
+                value=Signal::derive(move || options.with(|o| o.lsq_depth))
+                disabled=Signal::derive(move || options.with(|o| o.memory == MemoryMode::Token))
+                on_set=move |d| session.change_options(|o| o.lsq_depth = d)
+            />
             <label>
                 "HDL "
                 <select
@@ -113,6 +119,46 @@ pub fn ClockInput(
                         if p.is_finite() && p > 0.0 {
                             on_set(p);
                         }
+                    }
+                }
+            />
+        </label>
+    }
+}
+
+/// "Queue depth": every load-store queue's entries (the CLI's `--lsq-depth`); empty sizes the
+/// queues on the kernel's run. A number outside 1 to [`MAX_LSQ_DEPTH`] is not taken (the field
+/// shows the depth in force again).
+#[component]
+fn DepthInput(
+    value: Signal<Option<usize>>,
+    disabled: Signal<bool>,
+    on_set: impl Fn(Option<usize>) + 'static,
+) -> impl IntoView {
+    view! {
+        <label title="Entries of each load-store queue's load and store queues; empty: sized \
+                      on the kernel's run (the smallest depths within 5 % of the fastest)">
+            "Queue depth "
+            <input
+                type="number"
+                min="1"
+                max=MAX_LSQ_DEPTH.to_string()
+                step="1"
+                placeholder="auto"
+                class="depth"
+                data-testid="opt-lsq-depth"
+                prop:disabled=move || disabled.get()
+                prop:value=move || value.get().map_or(String::new(), |d| d.to_string())
+                on:change=move |ev| {
+                    let text = event_target_value(&ev);
+                    let text = text.trim();
+                    match text.parse::<usize>() {
+                        _ if text.is_empty() => on_set(None),
+                        Ok(d) if (1..=MAX_LSQ_DEPTH).contains(&d) => on_set(Some(d)),
+                        // Not taken: show the depth in force again.
+                        _ => event_target::<web_sys::HtmlInputElement>(&ev).set_value(
+                            &value.get_untracked().map_or(String::new(), |d| d.to_string()),
+                        ),
                     }
                 }
             />

@@ -65,6 +65,7 @@ pub fn compile_keeping(
         },
         timing,
         memory: options.memory,
+        lsq_depth: options.lsq_depth,
         golden: true,
         synth: true,
         rtl: Some(rtl),
