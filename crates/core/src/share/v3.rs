@@ -39,17 +39,29 @@ pub(super) fn decode(payload: &str) -> Result<ShareState, ShareError> {
     let doc: Doc =
         serde_json::from_slice(&json).map_err(|e| ShareError::BadDocument(e.to_string()))?;
     let o = doc.options;
-    let base = v1::Options {
-        buffers: o.buffers,
-        clock_ns: o.clock_ns,
-        hdl: o.hdl,
-        view: o.view,
-    };
-    let mut options = v1::options_from_doc(base)?;
-    options.memory = o.memory;
+    let options = options_from_doc(o.buffers, o.clock_ns, o.hdl, o.view, o.memory)?;
     Ok(ShareState {
         files: v1::files_from_doc(doc.files),
         options,
         scene: v2::scene_from_doc(doc.scene)?,
     })
+}
+
+/// The options of version 3's fields (version 4 adds the queue depth to them).
+pub(super) fn options_from_doc(
+    buffers: crate::options::BufferAlgorithm,
+    clock_ns: String,
+    hdl: crate::options::Hdl,
+    view: super::View,
+    memory: MemoryMode,
+) -> Result<super::ShareOptions, ShareError> {
+    let base = v1::Options {
+        buffers,
+        clock_ns,
+        hdl,
+        view,
+    };
+    let mut options = v1::options_from_doc(base)?;
+    options.memory = memory;
+    Ok(options)
 }

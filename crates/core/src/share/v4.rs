@@ -13,7 +13,7 @@
 //! every queue's depth as the user set it (the CLI's `--lsq-depth`), or `null` for depths
 //! sized on the kernel's run. Unknown fields are rejected.
 
-use super::{envelope, v1, v2, ShareError, ShareState};
+use super::{envelope, v1, v2, v3, ShareError, ShareState};
 use crate::options::MemoryMode;
 use serde::{Deserialize, Serialize};
 
@@ -61,14 +61,7 @@ pub(super) fn decode(payload: &str) -> Result<ShareState, ShareError> {
     let doc: Doc =
         serde_json::from_slice(&json).map_err(|e| ShareError::BadDocument(e.to_string()))?;
     let o = doc.options;
-    let base = v1::Options {
-        buffers: o.buffers,
-        clock_ns: o.clock_ns,
-        hdl: o.hdl,
-        view: o.view,
-    };
-    let mut options = v1::options_from_doc(base)?;
-    options.memory = o.memory;
+    let mut options = v3::options_from_doc(o.buffers, o.clock_ns, o.hdl, o.view, o.memory)?;
     options.lsq_depth = o.lsq_depth;
     Ok(ShareState {
         files: v1::files_from_doc(doc.files),

@@ -71,18 +71,7 @@ fn preheader(f: &mut Function, cfg: &Cfg, l: &Loop) -> Block {
             return p;
         }
     }
-    let pre = f.new_block();
-    // Place the preheader right before the header in the layout.
-    f.layout.pop();
-    let pos = f
-        .layout
-        .iter()
-        .position(|&b| b == h)
-        .unwrap_or(f.layout.len());
-    f.layout.insert(pos, pre);
-    let tys: Vec<Type> = f.block(h).params.iter().map(|&p| f.ty(p)).collect();
-    let params: Vec<Value> = tys.into_iter().map(|t| f.add_param(pre, t)).collect();
-    let span = f.block(h).term_span;
+    let pre = super::util::forwarding_block(f, h, f.block(h).term_span);
     for p in outside {
         for t in f.blocks[p.index()].term.targets_mut() {
             if t.block == h {
@@ -90,11 +79,5 @@ fn preheader(f: &mut Function, cfg: &Cfg, l: &Loop) -> Block {
             }
         }
     }
-    let bd = f.block_mut(pre);
-    bd.term = Terminator::Br(Target {
-        block: h,
-        args: params,
-    });
-    bd.term_span = span;
     pre
 }

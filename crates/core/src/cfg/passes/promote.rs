@@ -207,27 +207,11 @@ fn exit_block(f: &mut Function, c: &Counted) -> Block {
     if cfg.preds[&exit].len() == 1 {
         return exit;
     }
-    let split = f.new_block();
-    f.layout.pop();
-    let pos = f
-        .layout
-        .iter()
-        .position(|&b| b == exit)
-        .unwrap_or(f.layout.len());
-    f.layout.insert(pos, split);
-    let tys: Vec<Type> = f.block(exit).params.iter().map(|&v| f.ty(v)).collect();
-    let params: Vec<Value> = tys.into_iter().map(|t| f.add_param(split, t)).collect();
-    let span = f.block(c.header).term_span;
+    let split = super::util::forwarding_block(f, exit, f.block(c.header).term_span);
     for t in f.blocks[c.header.index()].term.targets_mut() {
         if t.block == exit {
             t.block = split;
         }
     }
-    let bd = f.block_mut(split);
-    bd.term = Terminator::Br(Target {
-        block: exit,
-        args: params,
-    });
-    bd.term_span = span;
     split
 }

@@ -18,6 +18,29 @@ pub fn remove_param(f: &mut Function, b: Block, k: usize) {
     }
 }
 
+/// A new block placed right before `target` in the layout, with `target`'s parameter types,
+/// that branches to `target` passing its parameters on (`span`: the branch's C source). The
+/// caller retargets the edges that should go through it.
+pub fn forwarding_block(f: &mut Function, target: Block, span: Option<crate::diag::Span>) -> Block {
+    let block = f.new_block();
+    f.layout.pop();
+    let pos = f
+        .layout
+        .iter()
+        .position(|&b| b == target)
+        .unwrap_or(f.layout.len());
+    f.layout.insert(pos, block);
+    let tys: Vec<Type> = f.block(target).params.iter().map(|&p| f.ty(p)).collect();
+    let params: Vec<Value> = tys.into_iter().map(|t| f.add_param(block, t)).collect();
+    let bd = f.block_mut(block);
+    bd.term = Terminator::Br(Target {
+        block: target,
+        args: params,
+    });
+    bd.term_span = span;
+    block
+}
+
 /// Inserts instructions created with [`Function::make_inst`] before position `pos` of block
 /// `b`.
 pub fn insert_before(f: &mut Function, b: Block, pos: usize, insts: Vec<Inst>) {
