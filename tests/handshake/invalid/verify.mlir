@@ -144,6 +144,16 @@ handshake.func @queues(%m: memref<16xi32>, %start: control, %a: channel<i4>, %d:
 
 // -----
 
+handshake.func @queue_beside(%m: memref<16xi32>, %start: control, %a: channel<i4>, %d: channel<i32>) {
+  // expect-error@+1:3 {{'lsq' beside a memory controller must send ldAddrToMC, stAddrToMC and stDataToMC to a mem_controller and take ldDataFromMC from it, with nothing between them}}
+  %l:5 = lsq[MC] (%start, %a, %a, %d, %d, %start) {groupSizes = [2 : i32]} : (!handshake.control<>, !handshake.channel<i4>, !handshake.channel<i4>, !handshake.channel<i32>, !handshake.channel<i32>, !handshake.control<>) -> (!handshake.channel<i32>, !handshake.channel<i4>, !handshake.channel<i4>, !handshake.channel<i32>, !handshake.control<>)
+  // expect-error@+1:3 {{'lsq' has 5 operands and 1 loads, which do not fit 'groupSizes' (per group a control then a load's address or a store's address and data per access, the load data from the memory controller, an end)}}
+  %n:5 = lsq[MC] (%start, %a, %a, %d, %start) {groupSizes = [2 : i32]} : (!handshake.control<>, !handshake.channel<i4>, !handshake.channel<i4>, !handshake.channel<i32>, !handshake.control<>) -> (!handshake.channel<i32>, !handshake.channel<i4>, !handshake.channel<i4>, !handshake.channel<i32>, !handshake.control<>)
+  end
+}
+
+// -----
+
 handshake.func @callee(%a: channel<i32>) -> channel<i32> {
   end %a : <i32>
 }

@@ -116,14 +116,22 @@ fn permute_groups(func: &mut Func, q: OpId, order: &[usize]) {
         return;
     };
     let Some(op) = func.op(q) else { return };
-    // IR text may give a queue other results than its loads and `memEnd`: leave it to the
-    // verifier.
-    if op.results.len() != ports.ld_addr.len() + 1 {
+    // IR text may give a queue other results than its loads, its channels to a controller
+    // and `memEnd`: leave it to the verifier.
+    let nl = ports.ld_addr.len();
+    let link = if ports.from_mc.is_some() {
+        crate::lower::lsq::MC_LINK_RESULTS
+    } else {
+        0
+    };
+    if op.results.len() != nl + link + 1 {
         return;
     }
-    let last = op.operands.len() - 1;
+    // The operands after the groups: `ctrlEnd`, after `ldDataFromMC` beside a controller.
+    let tail = ports.from_mc.unwrap_or(op.operands.len() - 1);
+    let first = ports.ctrl.first().copied().unwrap_or(tail);
     let group_operands = |g: usize| {
-        let end = ports.ctrl.get(g + 1).copied().unwrap_or(last);
+        let end = ports.ctrl.get(g + 1).copied().unwrap_or(tail);
         &op.operands[ports.ctrl[g]..end]
     };
     let loads_before: Vec<usize> = ports
@@ -140,7 +148,7 @@ fn permute_groups(func: &mut Func, q: OpId, order: &[usize]) {
         let loads = ports.shape.groups[g].iter().filter(|&&st| !st).count();
         &op.results[loads_before[g]..loads_before[g] + loads]
     };
-    let mut operands: Vec<ValueId> = op.operands[..2].to_vec();
+    let mut operands: Vec<ValueId> = op.operands[..first].to_vec();
     let mut results: Vec<ValueId> = Vec::with_capacity(op.results.len());
     let mut sizes = Vec::with_capacity(order.len());
     for &g in order {
@@ -148,8 +156,8 @@ fn permute_groups(func: &mut Func, q: OpId, order: &[usize]) {
         results.extend_from_slice(group_results(g));
         sizes.push(ports.shape.groups[g].len() as i64);
     }
-    operands.push(op.operands[last]);
-    results.extend(op.results.last());
+    operands.extend_from_slice(&op.operands[tail..]);
+    results.extend_from_slice(&op.results[nl..]);
     let hints: Vec<Option<String>> = op
         .results
         .iter()

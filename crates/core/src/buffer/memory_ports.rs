@@ -17,8 +17,9 @@
 //! throughput of a CFDFC is at most `1 / n`. Neither the MILP's throughput nor the retiming
 //! seeds are bounded by it (docs/buffering.md, step 4, says why).
 //!
-//! Invariant: the interval is at least 1; accesses through a load-store queue are not
-//! counted (its ports are not modelled here).
+//! Invariant: the interval is at least 1; accesses through a load-store queue that owns its
+//! memory are not counted (its ports are not modelled here); those of a queue beside a
+//! controller count on the controller, whose read and write ports they share.
 
 use crate::handshake::{BufferType, Func, OpId, OpKind, ValueId};
 use std::collections::{BTreeMap, BTreeSet};
@@ -55,17 +56,27 @@ impl MemoryLimits {
                 }
                 _ => continue,
             };
-            // The port's first result (the address) goes to its memory interface.
-            let controller = op
-                .results
-                .first()
-                .and_then(|r| uses.get(r.0 as usize))
-                .and_then(|users| users.first())
-                .map(|&(user, _)| user)
-                .filter(|&user| {
-                    func.op(user)
-                        .is_some_and(|o| matches!(o.kind, OpKind::MemController { .. }))
-                });
+            // The port's first result (the address) goes to its memory interface; a queue
+            // beside a controller reads and writes through the controller's ports.
+            let first_user = |v: Option<&ValueId>| {
+                v.and_then(|r| uses.get(r.0 as usize))
+                    .and_then(|users| users.first())
+                    .map(|&(user, _)| user)
+            };
+            let interface = first_user(op.results.first());
+            let controller = match interface.and_then(|i| func.op(i)).map(|o| &o.kind) {
+                Some(OpKind::MemController { .. }) => interface,
+                Some(OpKind::Lsq {
+                    through_mc: true, ..
+                }) => interface
+                    .and_then(|q| func.op(q))
+                    .and_then(|q| first_user(q.results.iter().rev().nth(1))),
+                _ => None,
+            }
+            .filter(|&user| {
+                func.op(user)
+                    .is_some_and(|o| matches!(o.kind, OpKind::MemController { .. }))
+            });
             if let Some(mc) = controller {
                 ports.entry((mc, is_store)).or_default().push(u);
             }

@@ -20,7 +20,9 @@ use super::memory_choice::WORK_LIMIT;
 use super::{simulate, Compiled};
 use crate::diag::Diagnostic;
 use crate::handshake::{OpId, OpKind};
-use crate::lower::{lsq_ports, set_lsq_depths, InterfaceKind, QueueSizing, MAX_LSQ_DEPTH};
+use crate::lower::{
+    lsq_memref, lsq_ports, set_lsq_depths, InterfaceKind, QueueSizing, MAX_LSQ_DEPTH,
+};
 use crate::sim::{SimOptions, Status};
 use std::collections::BTreeMap;
 
@@ -86,12 +88,10 @@ fn queues(out: &Compiled) -> Vec<Queue> {
     };
     func.ops()
         .filter(|(_, o)| matches!(o.kind, OpKind::Lsq { .. }))
-        .filter_map(|(id, o)| {
+        .filter_map(|(id, _)| {
             let ports = lsq_ports(func, id)?;
-            let arg = func
-                .args
-                .iter()
-                .position(|&a| Some(&a) == o.operands.first())?;
+            let memref = lsq_memref(func, id)?;
+            let arg = func.args.iter().position(|&a| a == memref)?;
             let name = func.arg_names.get(arg)?;
             let memory = out.interfaces.iter().position(|i| &i.memory == name)?;
             Some(Queue {

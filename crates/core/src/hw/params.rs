@@ -543,26 +543,43 @@ fn memory_side(addr_width: u32, data_width: u32) -> Vec<(PortName, PortDir, u32)
 /// A load-store queue (`crate::rtl::lsq`): its operands classified by the lowering's own
 /// [`crate::lower::lsq_ports`], named like a memory controller's (memStart, `ctrl` control
 /// channels one per group, ldAddr, stAddr, stData, ctrlEnd; results ldData, memEnd), its groups
-/// in the string parameter GROUPS.
+/// in the string parameter GROUPS. Beside a memory controller (BESIDE_MC = 1) it has no
+/// memStart nor memory side, but the channels ldDataFromMC (in) and ldAddrToMC, stAddrToMC,
+/// stDataToMC (out).
 fn lsq(f: &Func, op: &Op) -> Result<OpShape, String> {
     let ins = &op.operands;
-    let Some(Type::MemRef { shape: dims, elem }) = ins.first().and_then(|&m| f.ty(m)) else {
-        return Err("a load-store queue's first operand must be a memref".into());
-    };
     let ports = op
         .results
         .first()
         .and_then(|&r| f.defining_op(r))
         .and_then(|id| crate::lower::lsq_ports(f, id))
         .ok_or("a load-store queue's operands do not fit its group sizes")?;
+    let beside_mc = ports.from_mc.is_some();
+    let link = if beside_mc {
+        crate::lower::lsq::MC_LINK_RESULTS
+    } else {
+        0
+    };
     let (nl, ns) = (ports.ld_addr.len(), ports.st_addr.len());
-    if op.results.len() != nl + 1 {
+    if op.results.len() != nl + link + 1 {
         return Err(format!(
             "a load-store queue with {nl} load ports must have {} results",
-            nl + 1
+            nl + link + 1
         ));
     }
-    let depth: u64 = dims.iter().product();
+    let (elem, depth) = match ins.first().and_then(|&m| f.ty(m)) {
+        Some(Type::MemRef { shape: dims, elem }) if !beside_mc => {
+            (*elem, dims.iter().product::<u64>())
+        }
+        _ if beside_mc => {
+            let data = f.ty(op.results[nl + 2]).and_then(Type::data);
+            let Some(elem) = data else {
+                return Err("a load-store queue's stDataToMC must carry data".into());
+            };
+            (elem, 1)
+        }
+        _ => return Err("a load-store queue's first operand must be a memref".into()),
+    };
     let addr_width = ports
         .ld_addr
         .iter()
@@ -571,8 +588,13 @@ fn lsq(f: &Func, op: &Op) -> Result<OpShape, String> {
         .next()
         .unwrap_or(bits_for(depth));
     let mut inputs = vec![None; ins.len()];
-    inputs[1] = Some(PortName::scalar("memStart"));
+    if !beside_mc {
+        inputs[1] = Some(PortName::scalar("memStart"));
+    }
     inputs[ins.len() - 1] = Some(PortName::scalar("ctrlEnd"));
+    if let Some(i) = ports.from_mc {
+        inputs[i] = Some(PortName::scalar("ldDataFromMC"));
+    }
     let roles = [
         ("ctrl", &ports.ctrl),
         ("ldAddr", &ports.ld_addr),
@@ -585,6 +607,9 @@ fn lsq(f: &Func, op: &Op) -> Result<OpShape, String> {
         }
     }
     let mut outputs = array("ldData", nl);
+    if beside_mc {
+        outputs.extend(["ldAddrToMC", "stAddrToMC", "stDataToMC"].map(PortName::scalar));
+    }
     outputs.push(PortName::scalar("memEnd"));
     let shape = &ports.shape;
     Ok(OpShape {
@@ -598,17 +623,23 @@ fn lsq(f: &Func, op: &Op) -> Result<OpShape, String> {
             u("LDQ_DEPTH", shape.ldq_depth as u64),
             u("STQ_DEPTH", shape.stq_depth as u64),
             s("GROUPS", &crate::rtl::lsq::groups_param(&shape.groups)),
+            u("BESIDE_MC", u64::from(beside_mc)),
         ],
         inputs,
         outputs,
         control_inputs: false,
-        memory: memory_side(addr_width, elem.bit_width()),
+        memory: if beside_mc {
+            Vec::new()
+        } else {
+            memory_side(addr_width, elem.bit_width())
+        },
         ports: Vec::new(),
     })
 }
 
 /// The rank of a memory-controller or load-store-queue input port in the extern's port order
-/// (rtl-templates/README.md §1.3): memStart, ctrl, ldAddr, stAddr, stData, ctrlEnd.
+/// (rtl-templates/README.md §1.3): memStart, ctrl, ldAddr, stAddr, stData, ldDataFromMC,
+/// ctrlEnd.
 pub(crate) fn port_rank(name: &PortName) -> (u32, u32) {
     let r = match name.base.as_str() {
         "memStart" => 0,
@@ -616,7 +647,8 @@ pub(crate) fn port_rank(name: &PortName) -> (u32, u32) {
         "ldAddr" => 2,
         "stAddr" => 3,
         "stData" => 4,
-        "ctrlEnd" => 5,
+        "ldDataFromMC" => 5,
+        "ctrlEnd" => 6,
         _ => 0,
     };
     (r, name.index.unwrap_or(0))

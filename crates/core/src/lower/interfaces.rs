@@ -65,6 +65,9 @@ pub enum InterfaceKind {
         stq_depth: usize,
         /// Groups (blocks that access the memory).
         groups: usize,
+        /// The accesses that need no ordering, served by a memory controller beside the
+        /// queue (0: the queue serves every access and owns the memory).
+        beside: usize,
     },
 }
 
@@ -138,6 +141,7 @@ impl MemoryInterface {
                 ldq_depth,
                 stq_depth,
                 groups,
+                beside,
             } => {
                 let (entries, comparators) = self.lsq_cost().unwrap_or_default();
                 let sizing = match self.sizing {
@@ -147,9 +151,19 @@ impl MemoryInterface {
                     Some(QueueSizing::Given) => "; depths as given".into(),
                     Some(QueueSizing::Default) | None => String::new(),
                 };
+                let beside = match beside {
+                    0 => String::new(),
+                    1 => "; 1 access needs no ordering and goes to a memory controller beside \
+                          the queue"
+                        .into(),
+                    n => format!(
+                        "; {n} accesses need no ordering and go to a memory controller beside \
+                         the queue"
+                    ),
+                };
                 format!(
                     "load-store queue ({access} in {}; {ldq_depth} load + {stq_depth} store \
-                     entries = {entries}, {comparators} address comparators{sizing}{})",
+                     entries = {entries}, {comparators} address comparators{sizing}{beside}{})",
                     count(*groups, "group"),
                     self.auto_note()
                 )
@@ -203,10 +217,10 @@ fn count(n: usize, thing: &str) -> String {
     format!("{n} {thing}{}", if n == 1 { "" } else { "s" })
 }
 
-/// Splits the analysis's verdict by interface: the accesses ordered by a token, and the
-/// memories served by a load-store queue (whose accesses all take part in the allocation
-/// token's flow, so they are listed as ordered too). A queue goes only where `plan` asks and
-/// a pair may conflict.
+/// Splits the analysis's verdict by interface: the accesses that may conflict (ordered by
+/// the token, or queued where the memory has a load-store queue; the others of a queued
+/// memory go to a controller beside the queue), and the memories served by a queue. A queue
+/// goes only where `plan` asks and a pair may conflict.
 pub(super) fn choose_interfaces(
     analysis: &MemoryOrdering,
     plan: &QueuePlan,
@@ -216,18 +230,7 @@ pub(super) fn choose_interfaces(
         QueuePlan::EveryConflict => conflicting,
         QueuePlan::Only(wanted) => wanted.intersection(&conflicting).copied().collect(),
     };
-    let mut ordered: BTreeMap<Inst, u32> = analysis
-        .ordered
-        .iter()
-        .filter(|(_, m)| !lsq.contains(m))
-        .map(|(&i, &m)| (i, m))
-        .collect();
-    for &m in &lsq {
-        for &i in analysis.accesses.get(&m).into_iter().flatten() {
-            ordered.insert(i, m);
-        }
-    }
-    (ordered, lsq)
+    (analysis.ordered.clone(), lsq)
 }
 
 /// The report of every memory of `f`: `queues` gives each queue's (load, store) depths and
@@ -246,10 +249,12 @@ pub(super) fn report(
                 .filter(|&&i| matches!(f.inst(i).op, crate::cfg::ir::Op::Store(..)))
                 .count();
             let kind = if let Some(&(ldq_depth, stq_depth, groups)) = queues.get(&m) {
+                let queued = analysis.ordered.values().filter(|&&x| x == m).count();
                 InterfaceKind::Lsq {
                     ldq_depth,
                     stq_depth,
                     groups,
+                    beside: accesses.len() - queued,
                 }
             } else if accesses.is_empty() {
                 InterfaceKind::Unused

@@ -4,7 +4,15 @@
 //!
 //! Operand layout, as in Dynamatic: `memref, memStart, (ctrl, access…)…, ctrlEnd`, one group
 //! per basic block in increasing `handshake.bb`, `groupSizes` accesses each (a load's address;
-//! a store's address then data), results one data channel per load then `memEnd`. A group's
+//! a store's address then data), results one data channel per load then `memEnd`.
+//!
+//! A queue beside a memory controller (`lsq[MC]`, when some accesses of the memory need no
+//! ordering and go to the controller directly) has no memref nor `memStart`: its operands are
+//! `(ctrl, access…)…, ldDataFromMC, ctrlEnd` and its results one data channel per load, then
+//! `ldAddrToMC, stAddrToMC, stDataToMC, memEnd`. The controller serves these three channels as
+//! its load port 0 and store port 0 (the highest priority, so the queue reads and writes in
+//! the cycles it would on its own memory) and answers on its load result 0, `ldDataFromMC`.
+//! The four channels connect the two interfaces directly (no buffer between them). A group's
 //! `ctrl` is the memory's allocation token entering the block, taken by a `lazy_fork` whose
 //! other output carries the token on (through a one-slot FIFO): so groups are allocated in
 //! program order. Groups the token passes within one cycle are allocated together, in group
@@ -30,6 +38,8 @@ pub struct LsqPorts {
     pub st_addr: Vec<usize>,
     /// Store data (paired with `st_addr` by position).
     pub st_data: Vec<usize>,
+    /// For `lsq[MC]`, the operand carrying the load data from the memory controller.
+    pub from_mc: Option<usize>,
     /// The groups' accesses in program order (true for a store) and the queue depths.
     pub shape: LsqShape,
 }
@@ -50,15 +60,20 @@ pub fn set_lsq_depths(f: &mut hs::Func, op: OpId, (ldq, stq): (usize, usize)) {
     }
 }
 
-/// Reads an `lsq` on a memref: operands `memref, memStart, (ctrl, access…)…, ctrlEnd` with
-/// `groupSizes` accesses per group (a load's address; a store's address then data, told apart
-/// by their producers) and the depths in `ldqDepth`/`stqDepth`. None for other ops and for
-/// operand lists that do not fit the group sizes.
+/// The results of an `lsq[MC]` that go to its memory controller (`ldAddrToMC, stAddrToMC,
+/// stDataToMC`), before `memEnd`.
+pub const MC_LINK_RESULTS: usize = 3;
+
+/// Reads an `lsq`: operands `memref, memStart, (ctrl, access…)…, ctrlEnd` on a memref, or
+/// `(ctrl, access…)…, ldDataFromMC, ctrlEnd` beside a controller, with `groupSizes` accesses
+/// per group (a load's address; a store's address then data, told apart by their producers)
+/// and the depths in `ldqDepth`/`stqDepth`. None for other ops and for operand lists that do
+/// not fit the group sizes.
 pub fn lsq_ports(f: &hs::Func, op: OpId) -> Option<LsqPorts> {
     let o = f.op(op)?;
     let OpKind::Lsq {
         group_sizes,
-        through_mc: false,
+        through_mc,
     } = &o.kind
     else {
         return None;
@@ -73,6 +88,7 @@ pub fn lsq_ports(f: &hs::Func, op: OpId) -> Option<LsqPorts> {
         ld_addr: Vec::new(),
         st_addr: Vec::new(),
         st_data: Vec::new(),
+        from_mc: None,
         shape: LsqShape {
             groups: Vec::new(),
             ldq_depth: depth(LDQ_DEPTH_ATTR)?,
@@ -80,7 +96,7 @@ pub fn lsq_ports(f: &hs::Func, op: OpId) -> Option<LsqPorts> {
         },
     };
     let last = o.operands.len().checked_sub(1)?;
-    let mut i = 2;
+    let mut i = if *through_mc { 0 } else { 2 };
     for &size in group_sizes {
         ports.ctrl.push(i);
         i += 1;
@@ -105,7 +121,34 @@ pub fn lsq_ports(f: &hs::Func, op: OpId) -> Option<LsqPorts> {
         }
         ports.shape.groups.push(group);
     }
+    if *through_mc {
+        ports.from_mc = Some(i);
+        i += 1;
+    }
     (i == last).then_some(ports)
+}
+
+/// The memref of the memory the queue `op` serves: its first operand, or beside a controller
+/// the controller's.
+pub fn lsq_memref(f: &hs::Func, op: OpId) -> Option<ValueId> {
+    let o = f.op(op)?;
+    match o.kind {
+        OpKind::Lsq {
+            through_mc: false, ..
+        } => o.operands.first().copied(),
+        OpKind::Lsq {
+            through_mc: true, ..
+        } => {
+            let to_mc = *o
+                .results
+                .len()
+                .checked_sub(2)
+                .and_then(|i| o.results.get(i))?;
+            let &(mc, _) = f.users(to_mc).first()?;
+            f.operands(mc).first().copied()
+        }
+        _ => None,
+    }
 }
 
 /// The attribute holding an LSQ's load-queue depth.
@@ -191,14 +234,25 @@ impl Lowerer<'_> {
         }
     }
 
-    /// Builds the queue of memory `m` over its accesses `mine` (indices into `accesses`);
-    /// returns its `memEnd`.
-    pub(super) fn build_lsq(&mut self, m: u32, mine: &[usize], exit_block: Block) -> ValueId {
+    /// Builds the queue of memory `m` over its accesses `mine` (indices into `accesses`), on
+    /// its memref, or beside its memory controller when `beside_mc` (the controller then
+    /// patches the queue's `ldDataFromMC` operand, [`BuiltLsq::ld_data_operand`]).
+    pub(super) fn build_lsq(
+        &mut self,
+        m: u32,
+        mine: &[usize],
+        exit_block: Block,
+        beside_mc: bool,
+    ) -> BuiltLsq {
         let (memref, start) = self.mem_args[m as usize];
         let mut blocks: Vec<Block> = mine.iter().map(|&k| self.accesses[k].block).collect();
         blocks.sort_by_key(|b| self.bb[b]);
         blocks.dedup();
-        let mut operands = vec![memref, start];
+        let mut operands = if beside_mc {
+            Vec::new()
+        } else {
+            vec![memref, start]
+        };
         let mut loads = Vec::new();
         let mut sizes = Vec::new();
         let (mut nl, mut ns) = (0, 0);
@@ -218,14 +272,24 @@ impl Lowerer<'_> {
                 operands.extend(ports);
             }
         }
-        operands.push(self.lsq_end(m, exit_block));
-        let elem = ops::raw(ir::Type::of(self.f.mems[m as usize].elem));
-        let mut tys = vec![Type::channel(elem); loads.len()];
+        let addr_ty = operands
+            .get(usize::from(!beside_mc) * 2 + 1)
+            .map(|&a| self.ty(a))
+            .unwrap_or_else(|| Type::int_channel(32));
+        let end = self.lsq_end(m, exit_block);
+        let elem = Type::channel(ops::raw(ir::Type::of(self.f.mems[m as usize].elem)));
+        let mut tys = vec![elem.clone(); loads.len()];
+        if beside_mc {
+            // Stands for `ldDataFromMC` until the controller exists.
+            operands.push(end);
+            tys.extend([addr_ty.clone(), addr_ty, elem]);
+        }
+        operands.push(end);
         tys.push(Type::control());
         let name = Some(self.names.next("lsq"));
         let kind = OpKind::Lsq {
             group_sizes: sizes,
-            through_mc: false,
+            through_mc: beside_mc,
         };
         let id = self.op(kind, operands, tys, exit_block, name);
         let (ldq, stq) = (queue_depth(nl), queue_depth(ns));
@@ -238,7 +302,38 @@ impl Lowerer<'_> {
         for (k, &ld) in loads.iter().enumerate() {
             self.hf.set_operand(ld, 1, results[k]);
         }
-        results[results.len() - 1]
+        let n = results.len();
+        BuiltLsq {
+            op: id,
+            mem_end: results[n - 1],
+            to_mc: beside_mc.then(|| [results[n - 4], results[n - 3], results[n - 2]]),
+            stores: blocks
+                .iter()
+                .map(|&b| {
+                    let here = mine.iter().filter(|&&k| self.accesses[k].block == b);
+                    (b, here.filter(|&&k| self.accesses[k].is_store()).count())
+                })
+                .filter(|&(_, n)| n > 0)
+                .collect(),
+        }
+    }
+}
+
+/// A queue the lowering built.
+pub(super) struct BuiltLsq {
+    pub(super) op: OpId,
+    /// Its `memEnd`.
+    pub(super) mem_end: ValueId,
+    /// Beside a controller: `ldAddrToMC, stAddrToMC, stDataToMC`.
+    pub(super) to_mc: Option<[ValueId; MC_LINK_RESULTS]>,
+    /// The blocks where it stores, with their numbers of stores.
+    pub(super) stores: Vec<(Block, usize)>,
+}
+
+impl BuiltLsq {
+    /// The operand index of `ldDataFromMC` (beside a controller).
+    pub(super) fn ld_data_operand(&self, f: &hs::Func) -> usize {
+        f.operands(self.op).len().saturating_sub(2)
     }
 }
 

@@ -18,8 +18,16 @@
 //! loads of a block that follow one another without an ordered store between them (a *run*)
 //! all wait for the token the first one waits for, and the run's new token is one `join` of
 //! all their data.
+//!
+//! A memory with a load-store queue ([`super::lsq`]) queues only its accesses that may
+//! conflict; when it has others, they go to a controller beside the queue, whose operands
+//! start with the queue's `ldAddrToMC, stAddrToMC, stDataToMC` (its load port 0 and store
+//! port 0) and whose result 0 is the queue's `ldDataFromMC`. The queue's stores are counted
+//! in their blocks' store counts like the controller's own, and the queue's `memEnd` is the
+//! controller's `ctrlEnd`.
 
 use super::liveness::Flow;
+use super::lsq::BuiltLsq;
 use super::{ops, Lowerer};
 use crate::cfg::ir::{self, Block, Inst, MemData, MemKind, Op};
 use crate::handshake::{
@@ -93,9 +101,15 @@ pub(super) struct Access {
     mem: u32,
     pub(super) block: Block,
     kind: AccessKind,
+    /// It goes through the memory's load-store queue (else through its controller).
+    queued: bool,
 }
 
 impl Access {
+    pub(super) fn is_store(&self) -> bool {
+        matches!(self.kind, AccessKind::Store(..))
+    }
+
     /// The load op (if a load) and the operands the access hands to its memory interface.
     pub(super) fn ports(&self, hf: &hs::Func) -> (Option<OpId>, Vec<ValueId>) {
         match self.kind {
@@ -151,6 +165,19 @@ pub(super) fn port_role(f: &hs::Func, v: ValueId) -> PortRole {
             OpKind::Load => return PortRole::LoadAddr,
             OpKind::Store if f.results(d).first() == Some(&cur) => return PortRole::StoreAddr,
             OpKind::Store => return PortRole::StoreData,
+            OpKind::Lsq {
+                through_mc: true, ..
+            } => {
+                // `ldAddrToMC, stAddrToMC, stDataToMC, memEnd` end its results.
+                let rs = f.results(d);
+                let from_end = rs.len() - rs.iter().position(|&r| r == cur).unwrap_or(0);
+                return match from_end {
+                    4 => PortRole::LoadAddr,
+                    3 => PortRole::StoreAddr,
+                    2 => PortRole::StoreData,
+                    _ => PortRole::Control,
+                };
+            }
             _ => return PortRole::Control,
         }
     }
@@ -210,7 +237,9 @@ impl Lowerer<'_> {
             return None;
         }
         let mut addr = self.value(b, idx[0]);
-        let queued = self.lsq.serves(mem.0);
+        // A memory with a queue queues the accesses that may conflict; the others go to its
+        // controller (docs/memory-ordering.md, "Beside a memory controller").
+        let queued = self.lsq.serves(mem.0) && self.ordered.contains_key(&i);
         if queued {
             self.lsq_group(b, mem.0);
         }
@@ -240,6 +269,7 @@ impl Lowerer<'_> {
                     mem: mem.0,
                     block: b,
                     kind: AccessKind::Load(id),
+                    queued,
                 });
                 match (tok, run) {
                     (_, Some((_, join))) => {
@@ -288,6 +318,7 @@ impl Lowerer<'_> {
                     mem: mem.0,
                     block: b,
                     kind: AccessKind::Store(a, dv),
+                    queued,
                 });
                 None
             }
@@ -318,75 +349,104 @@ impl Lowerer<'_> {
         self.op1(OpKind::Mux, vec![sel, addr], ty, b, None)
     }
 
-    /// Builds one controller per memory (see the module doc); returns the `memEnd` tokens in
-    /// memory order. `exit` is the function's exit control.
+    /// Builds one controller per memory (see the module doc), and the load-store queues;
+    /// returns the `memEnd` tokens in memory order. `exit` is the function's exit control.
     pub(super) fn memory_controllers(&mut self, exit: Option<ValueId>) -> Vec<ValueId> {
         let Some(exit) = exit else { return Vec::new() };
+        let exit_block = self.exits.last().map(|e| e.0).unwrap_or(self.f.entry());
         let mut ends = Vec::new();
         for m in 0..self.f.mems.len() as u32 {
-            let (memref, start) = self.mem_args[m as usize];
-            let mine: Vec<usize> = (0..self.accesses.len())
+            let (queued, direct): (Vec<usize>, Vec<usize>) = (0..self.accesses.len())
                 .filter(|&k| self.accesses[k].mem == m)
-                .collect();
-            if self.lsq.serves(m) && !mine.is_empty() {
-                let exit_block = self.exits.last().map(|e| e.0).unwrap_or(self.f.entry());
-                let end = self.build_lsq(m, &mine, exit_block);
-                ends.push(end);
-                continue;
-            }
-            if mine.is_empty() {
-                let exit_block = self.exits.last().map(|e| e.0).unwrap_or(self.f.entry());
-                self.op(OpKind::Sink, vec![start], vec![], exit_block, None);
-                ends.push(exit);
-                continue;
-            }
-            let mut blocks: Vec<Block> = mine.iter().map(|&k| self.accesses[k].block).collect();
-            blocks.sort_by_key(|b| self.bb[b]);
-            blocks.dedup();
-            let mut operands = vec![memref, start];
-            let mut loads = Vec::new();
-            let elem = ops::raw(ir::Type::of(self.f.mems[m as usize].elem));
-            for &b in &blocks {
-                let stores = mine
-                    .iter()
-                    .filter(|&&k| {
-                        self.accesses[k].block == b
-                            && matches!(self.accesses[k].kind, AccessKind::Store(..))
-                    })
-                    .count();
-                if stores > 0 {
-                    let ctrl = self.blocks[&b].ctrl;
-                    let kind = OpKind::Constant {
-                        value: Attr::int(stores as i64, 32),
-                    };
-                    let c = self.op1(kind, vec![ctrl], Type::int_channel(32), b, None);
-                    operands.push(c);
+                .partition(|&k| self.accesses[k].queued);
+            let end = match (queued.is_empty(), direct.is_empty()) {
+                (true, true) => {
+                    let start = self.mem_args[m as usize].1;
+                    self.op(OpKind::Sink, vec![start], vec![], exit_block, None);
+                    exit
                 }
-                for &k in mine.iter().filter(|&&k| self.accesses[k].block == b) {
-                    let (ld, ports) = self.accesses[k].ports(&self.hf);
-                    loads.extend(ld);
-                    operands.extend(ports);
+                (false, true) => self.build_lsq(m, &queued, exit_block, false).mem_end,
+                (true, false) => self.build_controller(m, &direct, None, exit, exit_block),
+                (false, false) => {
+                    let q = self.build_lsq(m, &queued, exit_block, true);
+                    self.build_controller(m, &direct, Some(&q), q.mem_end, exit_block)
                 }
-            }
-            operands.push(exit);
-            let mut tys = vec![Type::channel(elem); loads.len()];
-            tys.push(Type::control());
-            let connected = blocks.iter().map(|b| self.bb[b] as i64).collect();
-            let name = Some(self.names.next("mem_controller"));
-            let kind = OpKind::MemController {
-                connected_blocks: connected,
             };
-            let exit_block = self.exits.last().map(|e| e.0).unwrap_or(self.f.entry());
-            let id = self.op(kind, operands, tys, exit_block, name);
-            if let Some(op) = self.hf.op_mut(id) {
-                op.bb = None;
-            }
-            let results = self.hf.results(id).to_vec();
-            for (k, &ld) in loads.iter().enumerate() {
-                self.hf.set_operand(ld, 1, results[k]);
-            }
-            ends.push(results[results.len() - 1]);
+            ends.push(end);
         }
         ends
+    }
+
+    /// Builds the controller of memory `m` over its accesses `mine` (indices into
+    /// `accesses`), with the queue `lsq` beside it if any (its channels first, its stores
+    /// counted with the block's); `ctrl_end` is its `ctrlEnd`. Returns its `memEnd`.
+    fn build_controller(
+        &mut self,
+        m: u32,
+        mine: &[usize],
+        lsq: Option<&BuiltLsq>,
+        ctrl_end: ValueId,
+        exit_block: Block,
+    ) -> ValueId {
+        let (memref, start) = self.mem_args[m as usize];
+        let queued_stores = |b: Block| {
+            lsq.and_then(|q| q.stores.iter().find(|s| s.0 == b))
+                .map_or(0, |s| s.1)
+        };
+        let mut blocks: Vec<Block> = mine.iter().map(|&k| self.accesses[k].block).collect();
+        blocks.extend(lsq.into_iter().flat_map(|q| q.stores.iter().map(|s| s.0)));
+        blocks.sort_by_key(|b| self.bb[b]);
+        blocks.dedup();
+        let mut operands = vec![memref, start];
+        operands.extend(lsq.and_then(|q| q.to_mc).into_iter().flatten());
+        let mut loads = Vec::new();
+        let elem = ops::raw(ir::Type::of(self.f.mems[m as usize].elem));
+        for &b in &blocks {
+            let here: Vec<usize> = mine
+                .iter()
+                .copied()
+                .filter(|&k| self.accesses[k].block == b)
+                .collect();
+            let stores = here
+                .iter()
+                .filter(|&&k| self.accesses[k].is_store())
+                .count()
+                + queued_stores(b);
+            if stores > 0 {
+                let ctrl = self.blocks[&b].ctrl;
+                let kind = OpKind::Constant {
+                    value: Attr::int(stores as i64, 32),
+                };
+                let c = self.op1(kind, vec![ctrl], Type::int_channel(32), b, None);
+                operands.push(c);
+            }
+            for k in here {
+                let (ld, ports) = self.accesses[k].ports(&self.hf);
+                loads.extend(ld);
+                operands.extend(ports);
+            }
+        }
+        operands.push(ctrl_end);
+        let from_lsq = usize::from(lsq.is_some());
+        let mut tys = vec![Type::channel(elem); loads.len() + from_lsq];
+        tys.push(Type::control());
+        let connected = blocks.iter().map(|b| self.bb[b] as i64).collect();
+        let name = Some(self.names.next("mem_controller"));
+        let kind = OpKind::MemController {
+            connected_blocks: connected,
+        };
+        let id = self.op(kind, operands, tys, exit_block, name);
+        if let Some(op) = self.hf.op_mut(id) {
+            op.bb = None;
+        }
+        let results = self.hf.results(id).to_vec();
+        for (k, &ld) in loads.iter().enumerate() {
+            self.hf.set_operand(ld, 1, results[k + from_lsq]);
+        }
+        if let Some(q) = lsq {
+            let at = q.ld_data_operand(&self.hf);
+            self.hf.set_operand(q.op, at, results[0]);
+        }
+        results[results.len() - 1]
     }
 }

@@ -49,7 +49,7 @@ use std::collections::{BTreeMap, BTreeSet};
 pub use interfaces::{
     queue_candidates, AutoVerdict, InterfaceKind, MemoryInterface, QueuePlan, QueueSizing,
 };
-pub use lsq::{lsq_ports, set_lsq_depths, LsqPorts, MAX_LSQ_DEPTH};
+pub use lsq::{lsq_memref, lsq_ports, set_lsq_depths, LsqPorts, MAX_LSQ_DEPTH};
 pub use memory::{controller_ports, ControllerPorts, MemoryInfo, MemoryOrigin};
 
 /// The result of lowering a kernel.

@@ -320,27 +320,44 @@ impl Builder<'_> {
         Some((kind, order))
     }
 
-    /// Load-store queue on a memref: operands `memref, start, (ctrl, access…)…, end`,
-    /// classified by [`lsq_ports`].
+    /// Load-store queue: operands `memref, start, (ctrl, access…)…, end` on a memory, or
+    /// `(ctrl, access…)…, ldDataFromMC, end` beside a controller, classified by [`lsq_ports`].
     fn lsq(&mut self, id: OpId, op: &Op) -> Option<(UnitKind, Vec<(ValueId, usize)>)> {
+        let ports = lsq_ports(self.func, id);
         let memory = self.memory_of(op);
-        let (Some(memory), Some(ports)) = (memory, lsq_ports(self.func, id)) else {
-            self.unsupported(
+        let order = match (&ports, memory) {
+            (Some(p), Some(_)) if p.from_mc.is_none() => interface_order(
                 op,
-                "it is not a load-store queue on a memory argument of the kernel whose \
-                 operands fit its group sizes",
-            );
-            return None;
+                [
+                    p.ctrl.clone(),
+                    p.ld_addr.clone(),
+                    p.st_addr.clone(),
+                    p.st_data.clone(),
+                ],
+            ),
+            (Some(p), None) if p.from_mc.is_some() => {
+                let roles = [&p.ctrl, &p.ld_addr, &p.st_addr, &p.st_data];
+                roles
+                    .into_iter()
+                    .flatten()
+                    .copied()
+                    .chain(p.from_mc)
+                    .chain(std::iter::once(op.operands.len() - 1))
+                    .map(|i| op.operands[i])
+                    .zip(0..)
+                    .collect()
+            }
+            _ => {
+                self.unsupported(
+                    op,
+                    "it is neither a load-store queue on a memory argument of the kernel nor one \
+                     beside a memory controller, with operands that fit its group sizes",
+                );
+                return None;
+            }
         };
-        let order = interface_order(
-            op,
-            [ports.ctrl, ports.ld_addr, ports.st_addr, ports.st_data],
-        );
-        let kind = UnitKind::Lsq {
-            memory,
-            shape: ports.shape,
-        };
-        Some((kind, order))
+        let shape = ports?.shape;
+        Some((UnitKind::Lsq { memory, shape }, order))
     }
 
     /// The memory argument a memory interface's first operand names.

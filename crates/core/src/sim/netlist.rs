@@ -301,8 +301,13 @@ pub enum UnitKind {
     },
     /// Load-store queue of `memory`. in: `memStart`, `ctrl[0..groups]` (control),
     /// `ldAddr[0..loads]`, `stAddr[0..stores]`, `stData[0..stores]`, `ctrlEnd`;
-    /// out: `ldData[0..loads]`, `memEnd`.
-    Lsq { memory: usize, shape: LsqShape },
+    /// out: `ldData[0..loads]`, `memEnd`. Beside a memory controller (`memory` None), no
+    /// `memStart` but `ldDataFromMC` before `ctrlEnd`, and `ldAddrToMC`, `stAddrToMC`,
+    /// `stDataToMC` before `memEnd`: the controller's load port 0 and store port 0.
+    Lsq {
+        memory: Option<usize>,
+        shape: LsqShape,
+    },
     /// Kernel input: offers one token carrying `value` from cycle 0 until it is taken.
     /// out: `outs`.
     Entry { value: u64 },
@@ -393,7 +398,9 @@ impl UnitKind {
             }
             UnitKind::Sink | UnitKind::Exit | UnitKind::ScriptSink { .. } => 0,
             UnitKind::MemController { loads, .. } => loads + 1,
-            UnitKind::Lsq { shape, .. } => shape.loads() + 1,
+            UnitKind::Lsq { shape, memory } => {
+                shape.loads() + 1 + if memory.is_some() { 0 } else { 3 }
+            }
             _ => 1,
         }
     }

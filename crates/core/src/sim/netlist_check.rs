@@ -199,36 +199,58 @@ fn check_widths(netlist: &Netlist, map: &PortMap, errors: &mut Vec<Diagnostic>) 
                     }
                 }
             },
-            UnitKind::Lsq { memory, shape } => match netlist.memories.get(*memory) {
-                None => fail("names a memory that does not exist"),
-                Some(mem) => {
-                    controllers[*memory] += 1;
-                    let (g, nl, ns) = (shape.groups.len(), shape.loads(), shape.stores());
-                    let addr: Vec<u32> = iw[1 + g..1 + g + nl + ns].to_vec();
-                    let data: Vec<u32> =
-                        [&iw[1 + g + nl + ns..1 + g + nl + 2 * ns], &ow[..nl]].concat();
-                    if !all_eq(&addr) || addr.first().is_some_and(|&w| w == 0) {
-                        fail("address channels must have one non-zero width")
+            UnitKind::Lsq { memory, shape } => {
+                let (g, nl, ns) = (shape.groups.len(), shape.loads(), shape.stores());
+                // Inputs after `memStart` (on a memory) or from the first (beside a controller).
+                let o = usize::from(memory.is_some());
+                let mut addr: Vec<u32> = iw[o + g..o + g + nl + ns].to_vec();
+                let mut data: Vec<u32> =
+                    [&iw[o + g + nl + ns..o + g + nl + 2 * ns], &ow[..nl]].concat();
+                let width = match memory {
+                    Some(m) => match netlist.memories.get(*m) {
+                        None => {
+                            fail("names a memory that does not exist");
+                            continue;
+                        }
+                        Some(mem) => {
+                            controllers[*m] += 1;
+                            Some(mem.width)
+                        }
+                    },
+                    None => {
+                        addr.extend(&ow[nl..nl + 2]);
+                        data.extend([ow[nl + 2], iw[g + nl + 2 * ns]]);
+                        if !linked_to_controller(netlist, map, u, nl) {
+                            fail(
+                                "beside a controller, its ldAddrToMC, stAddrToMC, stDataToMC and \
+                                 ldDataFromMC must be one controller's load port 0 and store \
+                                 port 0",
+                            )
+                        }
+                        None
                     }
-                    if data.iter().any(|&w| w != mem.width) {
-                        fail("data channels must have the memory's width")
-                    }
-                    if iw[1..=g].iter().any(|&w| w != 0) {
-                        fail("group allocation inputs are control-only")
-                    }
-                    if shape.groups.iter().any(Vec::is_empty) {
-                        fail("every group has at least one access")
-                    }
-                    let depths = 1..=64;
-                    if !depths.contains(&shape.ldq_depth)
-                        || !depths.contains(&shape.stq_depth)
-                        || shape.ldq_depth < nl
-                        || shape.stq_depth < ns
-                    {
-                        fail("queue depths must be 1 to 64 and hold every group's accesses")
-                    }
+                };
+                if !all_eq(&addr) || addr.first().is_some_and(|&w| w == 0) {
+                    fail("address channels must have one non-zero width")
                 }
-            },
+                if !all_eq(&data) || width.is_some_and(|w| data.iter().any(|&d| d != w)) {
+                    fail("data channels must have the memory's width")
+                }
+                if iw[o..o + g].iter().any(|&w| w != 0) {
+                    fail("group allocation inputs are control-only")
+                }
+                if shape.groups.iter().any(Vec::is_empty) {
+                    fail("every group has at least one access")
+                }
+                let depths = 1..=64;
+                if !depths.contains(&shape.ldq_depth)
+                    || !depths.contains(&shape.stq_depth)
+                    || shape.ldq_depth < nl
+                    || shape.stq_depth < ns
+                {
+                    fail("queue depths must be 1 to 64 and hold every group's accesses")
+                }
+            }
             _ => {}
         }
     }
@@ -271,4 +293,28 @@ fn float_widths(op: FloatOp, iw: &[u32], out: u32) -> Option<&'static str> {
         _ => fp(iw[0]) && iw[0] == iw[1] && out == iw[0],
     };
     (!ok).then_some("operand and result widths do not fit the float operation (32 or 64 bits)")
+}
+
+/// Whether the queue `q` (with `loads` load ports, beside a controller) has its
+/// `ldAddrToMC`, `stAddrToMC`, `stDataToMC` on one controller's load port 0 and store port 0
+/// and takes `ldDataFromMC` from that controller's load result 0: the queue's model reads and
+/// writes through these channels in the cycles it decides, so nothing may stand between them.
+fn linked_to_controller(netlist: &Netlist, map: &PortMap, q: usize, loads: usize) -> bool {
+    let consumer = |p: usize| netlist.channels[map.outputs[q][loads + p]].consumer;
+    let (mc, ld_port) = consumer(0);
+    let Some(UnitKind::MemController {
+        controls,
+        loads: mc_loads,
+        stores,
+        ..
+    }) = netlist.units.get(mc).map(|u| &u.kind)
+    else {
+        return false;
+    };
+    let from = map.inputs[q][map.inputs[q].len() - 2];
+    *stores >= 1
+        && ld_port == 1 + controls
+        && consumer(1) == (mc, 1 + controls + mc_loads)
+        && consumer(2) == (mc, 1 + controls + mc_loads + stores)
+        && netlist.channels[from].producer == (mc, 0)
 }

@@ -7,7 +7,7 @@
 
 use super::unit::arg_name;
 use crate::handshake::{Func, Namer, OpId};
-use crate::lower::lsq_ports;
+use crate::lower::{lsq_memref, lsq_ports};
 use serde::{Deserialize, Serialize};
 
 /// The groups and depths of a load-store queue.
@@ -71,7 +71,7 @@ pub(super) struct LsqDrawing {
 pub(super) fn lsq_drawing(func: &Func, namer: &Namer, id: OpId) -> Option<LsqDrawing> {
     let ports = lsq_ports(func, id)?;
     let op = func.op(id)?;
-    let memory = op.operands.first().map_or_else(String::new, |&m| {
+    let memory = lsq_memref(func, id).map_or_else(String::new, |m| {
         match func.args.iter().position(|&a| a == m) {
             Some(i) => arg_name(func, namer, i),
             None => namer.name(m),

@@ -28,8 +28,14 @@ fn have(tool: &str) -> bool {
     found
 }
 
-/// The parameters of a queue with `groups` (GROUPS syntax) and depths.
+/// The parameters of a queue with `groups` (GROUPS syntax) and depths, on its own memory.
 fn params(groups: &str, ldq: u64, stq: u64) -> Vec<(String, RtlParamValue)> {
+    params_of(groups, ldq, stq, false)
+}
+
+/// The parameters of a queue with `groups` (GROUPS syntax) and depths, beside a memory
+/// controller when `beside_mc`.
+fn params_of(groups: &str, ldq: u64, stq: u64, beside_mc: bool) -> Vec<(String, RtlParamValue)> {
     let count = |c| groups.chars().filter(|&x| x == c).count() as u64;
     let u = |n: &str, v| (n.to_string(), RtlParamValue::Unsigned(v));
     vec![
@@ -44,6 +50,7 @@ fn params(groups: &str, ldq: u64, stq: u64) -> Vec<(String, RtlParamValue)> {
             "GROUPS".to_string(),
             RtlParamValue::String(groups.to_string()),
         ),
+        u("BESIDE_MC", u64::from(beside_mc)),
     ]
 }
 
@@ -59,12 +66,15 @@ fn generate(module: &str, hdl: Hdl, params: &[(String, RtlParamValue)]) -> Strin
     lsq::generate(&call).unwrap_or_else(|d| panic!("{d:?}"))
 }
 
-const SHAPES: [(&str, &str, u64, u64); 5] = [
-    ("q_ls", "LS", 16, 16),
-    ("q_multi", "LS,SLL,L", 5, 3),
-    ("q_loads", "L,LL", 3, 1),
-    ("q_stores", "S,SS", 1, 17),
-    ("q_one", "SL", 1, 1),
+/// Module, GROUPS, depths, beside a memory controller.
+const SHAPES: [(&str, &str, u64, u64, bool); 7] = [
+    ("q_ls", "LS", 16, 16, false),
+    ("q_multi", "LS,SLL,L", 5, 3, false),
+    ("q_loads", "L,LL", 3, 1, false),
+    ("q_stores", "S,SS", 1, 17, false),
+    ("q_one", "SL", 1, 1, false),
+    ("q_mc", "LS,L", 3, 2, true),
+    ("q_mc_stores", "S,S", 1, 2, true),
 ];
 
 fn scratch(name: &str) -> PathBuf {
@@ -84,11 +94,11 @@ fn generated_vhdl_analyses_without_warnings() {
     let dir = scratch("ghdl");
     let types = repo_root().join("rtl-templates/vhdl/types.vhd");
     let mut files = vec![types.display().to_string()];
-    for (module, groups, ldq, stq) in SHAPES {
+    for (module, groups, ldq, stq, mc) in SHAPES {
         let path = dir.join(format!("{module}.vhd"));
         std::fs::write(
             &path,
-            generate(module, Hdl::Vhdl, &params(groups, ldq, stq)),
+            generate(module, Hdl::Vhdl, &params_of(groups, ldq, stq, mc)),
         )
         .unwrap();
         files.push(path.display().to_string());
@@ -110,11 +120,11 @@ fn generated_verilog_lints_without_warnings() {
         return;
     }
     let dir = scratch("verilator");
-    for (module, groups, ldq, stq) in SHAPES {
+    for (module, groups, ldq, stq, mc) in SHAPES {
         let path = dir.join(format!("{module}.v"));
         std::fs::write(
             &path,
-            generate(module, Hdl::Verilog, &params(groups, ldq, stq)),
+            generate(module, Hdl::Verilog, &params_of(groups, ldq, stq, mc)),
         )
         .unwrap();
         let out = Command::new("verilator")
@@ -137,6 +147,24 @@ fn ports_without_elements_are_left_out() {
     assert!(loads_only.contains("ldAddr_valid") && !loads_only.contains("stAddr"));
     let stores_only = generate("q", Hdl::Vhdl, &params("S,SS", 1, 3));
     assert!(stores_only.contains("stData_valid") && !stores_only.contains("ldAddr"));
+}
+
+#[test]
+fn a_queue_beside_a_controller_has_channels_instead_of_a_memory_side() {
+    for hdl in [Hdl::Vhdl, Hdl::Verilog] {
+        let text = generate("q", hdl, &params_of("LS", 2, 2, true));
+        for port in [
+            "ldAddrToMC_valid",
+            "stAddrToMC",
+            "stDataToMC",
+            "ldDataFromMC_ready",
+        ] {
+            assert!(text.contains(port), "{hdl:?}: {port}");
+        }
+        let mine = generate("q", hdl, &params_of("LS", 2, 2, false));
+        assert!(mine.contains("memStart_ready") && !mine.contains("ToMC"));
+        assert!(!text.contains("memStart"), "{hdl:?}");
+    }
 }
 
 #[test]
@@ -181,7 +209,7 @@ fn histogram_queue_lowers_to_a_generated_extern() {
     for hdl in [Hdl::Vhdl, Hdl::Verilog] {
         let (rtl, diags, _) = emit_rtl(&design, &EmitOptions::new(hdl));
         let rtl = rtl.unwrap_or_else(|| panic!("{diags:?}"));
-        let name = format!("handshake_lsq_1_1_1_32_4_16_16_LS.{}", hdl.extension());
+        let name = format!("handshake_lsq_1_1_1_32_4_16_16_LS_0.{}", hdl.extension());
         let file = rtl.files.iter().find(|f| f.path == name);
         assert!(
             file.is_some_and(|f| f.text.contains("rivulet-gen lsq")),

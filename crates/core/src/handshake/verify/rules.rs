@@ -557,6 +557,53 @@ impl Rule<'_, '_, '_> {
             self.err("last result must be the done control token");
         } else if sizes_ok && !through_mc {
             self.lsq_on_memref(group_sizes);
+        } else if sizes_ok {
+            self.lsq_beside_mc(group_sizes);
+        }
+    }
+
+    /// An `lsq[MC]`: `(ctrl, access…)…, ldDataFromMC, ctrlEnd` with one load result per load,
+    /// then `ldAddrToMC, stAddrToMC, stDataToMC, memEnd`, all four of the channels between it
+    /// and one `mem_controller`, directly.
+    fn lsq_beside_mc(&mut self, group_sizes: &[i64]) {
+        let groups = group_sizes.len();
+        let accesses: i64 = group_sizes.iter().sum();
+        let Some(loads) = self.outs.len().checked_sub(4) else {
+            self.err(
+                "beside a memory controller needs its load data, ldAddrToMC, stAddrToMC, \
+                 stDataToMC and memEnd results",
+            );
+            return;
+        };
+        let rest = self.ins.len().checked_sub(2 + groups + loads);
+        let stores = match rest {
+            Some(r) if r % 2 == 0 && (loads + r / 2) as i64 == accesses => r / 2,
+            _ => {
+                self.err(format!(
+                    "has {} operands and {loads} loads, which do not fit 'groupSizes' (per group \
+                     a control then a load's address or a store's address and data per access, \
+                     the load data from the memory controller, an end)",
+                    self.ins.len()
+                ));
+                return;
+            }
+        };
+        self.lsq_depths(loads, stores);
+        let f = self.cx.f;
+        let is_mc = |id: Option<crate::handshake::OpId>| {
+            id.and_then(|id| f.op(id))
+                .is_some_and(|o| matches!(o.kind, OpKind::MemController { .. }))
+        };
+        let n = self.op.results.len();
+        let to_mc = self.op.results[n - 4..n - 1]
+            .iter()
+            .all(|&r| matches!(f.users(r).as_slice(), [(user, _)] if is_mc(Some(*user))));
+        let from_mc = self.op.operands[self.op.operands.len() - 2];
+        if !to_mc || !is_mc(f.defining_op(from_mc)) {
+            self.err(
+                "beside a memory controller must send ldAddrToMC, stAddrToMC and stDataToMC to \
+                 a mem_controller and take ldDataFromMC from it, with nothing between them",
+            );
         }
     }
 
@@ -580,6 +627,12 @@ impl Rule<'_, '_, '_> {
                 return;
             }
         };
+        self.lsq_depths(loads, stores);
+    }
+
+    /// The queue depths (`ldqDepth`, `stqDepth`, 1 to 64 when given) hold every group's
+    /// `loads` and `stores`.
+    fn lsq_depths(&mut self, loads: usize, stores: usize) {
         for (key, need) in [("ldqDepth", loads), ("stqDepth", stores)] {
             match self.op.attrs.get(key) {
                 Some(Attr::Int { value, .. }) if (1..=64).contains(value) => {

@@ -4,7 +4,11 @@
 //!
 //! The RTL parameters are NUM_GROUPS, NUM_LOADS, NUM_STORES, DATA_WIDTH, ADDR_WIDTH, LDQ_DEPTH,
 //! STQ_DEPTH and GROUPS, the groups' accesses in program order (`L` a load, `S` a store, groups
-//! separated by `,`: `"LS,L"`). The groups' structure is baked into the generated text as
+//! separated by `,`: `"LS,L"`), and BESIDE_MC (0 when absent): 1 for a queue beside a memory
+//! controller, whose memory side (`loadEn`, `loadAddr`, `loadData`, `storeEn`, `storeAddr`,
+//! `storeData`) becomes internal signals carried by the channels `ldAddrToMC`, `stAddrToMC`,
+//! `stDataToMC` (valid when the queue reads or writes; the controller always takes them) and
+//! `ldDataFromMC` (always ready), and which has no `memStart`. The groups' structure is baked into the generated text as
 //! constant tables indexed by access (group order, then program order); the behaviour is written
 //! with loops over queue entries, as in the model. Ports with no element (no load or no store
 //! port) are left out of the module.
@@ -53,6 +57,8 @@ struct Lsq {
     stq: usize,
     /// Every access of every group, in allocation order.
     accesses: Vec<Access>,
+    /// Beside a memory controller (BESIDE_MC = 1).
+    beside_mc: bool,
 }
 
 impl Lsq {
@@ -101,6 +107,11 @@ impl Lsq {
             ldq: unsigned("LDQ_DEPTH")? as usize,
             stq: unsigned("STQ_DEPTH")? as usize,
             accesses,
+            beside_mc: match find("BESIDE_MC") {
+                None | Some(RtlParamValue::Unsigned(0)) => false,
+                Some(RtlParamValue::Unsigned(1)) => true,
+                _ => return Err("the parameter BESIDE_MC must be 0 or 1".into()),
+            },
         };
         let counts = [
             ("NUM_GROUPS", lsq.groups),

@@ -54,7 +54,11 @@ pub(super) fn module(q: &Lsq) -> String {
     if q.stores > 0 {
         s.push_str("  integer sa_idx [0:NS-1];\n  integer sd_idx [0:NS-1];\n");
     }
-    s.push_str(DECISIONS);
+    if q.beside_mc {
+        s.push_str(&DECISIONS.replace("  assign memStart_ready = 1'b1;\n", &controller_side(q)));
+    } else {
+        s.push_str(DECISIONS);
+    }
     if q.loads > 0 {
         s.push_str(LOAD_PORTS);
     }
@@ -73,16 +77,17 @@ pub(super) fn module(q: &Lsq) -> String {
 fn ports(q: &Lsq, s: &mut String) {
     let (nl, ns, g) = (q.loads, q.stores, q.groups);
     let (aw, dw) = (q.addr_width, q.data_width);
-    let mut p = vec![
-        "input  wire clk".to_string(),
-        "input  wire rst".into(),
-        "/* verilator lint_off UNUSEDSIGNAL */\n  // memStart is accepted and otherwise ignored \
-         by definition\n  input  wire memStart_valid,\n  /* verilator lint_on UNUSEDSIGNAL */\n  \
-         output wire memStart_ready"
-            .into(),
-        format!("input  wire [{}:0] ctrl_valid", g - 1),
-        format!("output wire [{}:0] ctrl_ready", g - 1),
-    ];
+    let mut p = vec!["input  wire clk".to_string(), "input  wire rst".into()];
+    if !q.beside_mc {
+        p.push(
+            "/* verilator lint_off UNUSEDSIGNAL */\n  // memStart is accepted and otherwise \
+             ignored by definition\n  input  wire memStart_valid,\n  /* verilator lint_on \
+             UNUSEDSIGNAL */\n  output wire memStart_ready"
+                .into(),
+        );
+    }
+    p.push(format!("input  wire [{}:0] ctrl_valid", g - 1));
+    p.push(format!("output wire [{}:0] ctrl_ready", g - 1));
     if nl > 0 {
         p.push(format!("input  wire [{}:0] ldAddr", nl as u64 * aw - 1));
         p.push(format!("input  wire [{}:0] ldAddr_valid", nl - 1));
@@ -95,6 +100,15 @@ fn ports(q: &Lsq, s: &mut String) {
             p.push(format!("output reg  [{}:0] {name}_ready", ns - 1));
         }
     }
+    if q.beside_mc {
+        p.push(format!("input  wire [{}:0] ldDataFromMC", dw - 1));
+        p.push(
+            "/* verilator lint_off UNUSEDSIGNAL */\n  // the controller answers in the cycle \
+             after the read, as rd_sel expects\n  input  wire ldDataFromMC_valid,\n  /* \
+             verilator lint_on UNUSEDSIGNAL */\n  output wire ldDataFromMC_ready"
+                .into(),
+        );
+    }
     p.push("input  wire ctrlEnd_valid".into());
     p.push("output wire ctrlEnd_ready".into());
     if nl > 0 {
@@ -102,17 +116,46 @@ fn ports(q: &Lsq, s: &mut String) {
         p.push(format!("output reg  [{}:0] ldData_valid", nl - 1));
         p.push(format!("input  wire [{}:0] ldData_ready", nl - 1));
     }
+    if q.beside_mc {
+        for (name, w) in [("ldAddrToMC", aw), ("stAddrToMC", aw), ("stDataToMC", dw)] {
+            p.push(format!("output wire [{}:0] {name}", w - 1));
+            p.push(format!("output wire {name}_valid"));
+            p.push(format!(
+                "/* verilator lint_off UNUSEDSIGNAL */\n  // the controller always takes \
+                 it\n  input  wire {name}_ready\n  /* verilator lint_on UNUSEDSIGNAL */"
+            ));
+        }
+    }
     p.extend([
         "output wire memEnd_valid".to_string(),
         "input  wire memEnd_ready".into(),
-        "output wire loadEn".into(),
-        format!("output wire [{}:0] loadAddr", aw - 1),
-        format!("input  wire [{}:0] loadData", dw - 1),
-        "output wire storeEn".into(),
-        format!("output wire [{}:0] storeAddr", aw - 1),
-        format!("output wire [{}:0] storeData", dw - 1),
     ]);
+    if !q.beside_mc {
+        p.extend([
+            "output wire loadEn".to_string(),
+            format!("output wire [{}:0] loadAddr", aw - 1),
+            format!("input  wire [{}:0] loadData", dw - 1),
+            "output wire storeEn".into(),
+            format!("output wire [{}:0] storeAddr", aw - 1),
+            format!("output wire [{}:0] storeData", dw - 1),
+        ]);
+    }
     let _ = writeln!(s, "module {} (\n  {}\n);", q.module, p.join(",\n  "));
+}
+
+/// Beside a memory controller: the memory side as internal signals on the channels to and
+/// from the controller (in place of `memStart_ready`).
+fn controller_side(q: &Lsq) -> String {
+    format!(
+        "  wire loadEn, storeEn;\n  wire [{aw}:0] loadAddr, storeAddr;\n  \
+         wire [{dw}:0] loadData, storeData;\n  \
+         assign ldAddrToMC_valid = loadEn;\n  assign ldAddrToMC = loadAddr;\n  \
+         assign stAddrToMC_valid = storeEn;\n  assign stAddrToMC = storeAddr;\n  \
+         assign stDataToMC_valid = storeEn;\n  assign stDataToMC = storeData;\n  \
+         assign loadData = ldDataFromMC;\n  assign ldDataFromMC_ready = 1'b1;\n",
+        aw = q.addr_width - 1,
+        dw = q.data_width - 1
+    )
 }
 
 const DECLARATIONS: &str = r#"  reg  [LDQ-1:0] ld_live, ld_addr_ok, ld_issued, ld_value_ok;

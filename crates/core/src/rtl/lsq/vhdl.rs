@@ -92,6 +92,15 @@ fn entity(q: &Lsq, s: &mut String) {
             ));
         }
     }
+    if q.beside_mc {
+        ports.push(format!(
+            "ldDataFromMC : in std_logic_vector({} downto 0)",
+            dw - 1
+        ));
+        // the controller answers in the cycle after the read, as rd_entry expects
+        ports.push("ldDataFromMC_valid : in std_logic".into());
+        ports.push("ldDataFromMC_ready : out std_logic".into());
+    }
     ports.push("ctrlEnd_valid : in std_logic".into());
     ports.push("ctrlEnd_ready : out std_logic".into());
     if nl > 0 {
@@ -109,16 +118,30 @@ fn entity(q: &Lsq, s: &mut String) {
             nl - 1
         ));
     }
+    if q.beside_mc {
+        for (name, w) in [("ldAddrToMC", aw), ("stAddrToMC", aw), ("stDataToMC", dw)] {
+            ports.push(format!("{name} : out std_logic_vector({} downto 0)", w - 1));
+            ports.push(format!("{name}_valid : out std_logic"));
+            // the controller always takes it
+            ports.push(format!("{name}_ready : in std_logic"));
+        }
+    }
     ports.extend([
         "memEnd_valid : out std_logic".to_string(),
         "memEnd_ready : in std_logic".into(),
-        "loadEn : out std_logic".into(),
-        format!("loadAddr : out std_logic_vector({} downto 0)", aw - 1),
-        format!("loadData : in std_logic_vector({} downto 0)", dw - 1),
-        "storeEn : out std_logic".into(),
-        format!("storeAddr : out std_logic_vector({} downto 0)", aw - 1),
-        format!("storeData : out std_logic_vector({} downto 0)", dw - 1),
     ]);
+    if q.beside_mc {
+        ports.drain(1..3);
+    } else {
+        ports.extend([
+            "loadEn : out std_logic".to_string(),
+            format!("loadAddr : out std_logic_vector({} downto 0)", aw - 1),
+            format!("loadData : in std_logic_vector({} downto 0)", dw - 1),
+            "storeEn : out std_logic".into(),
+            format!("storeAddr : out std_logic_vector({} downto 0)", aw - 1),
+            format!("storeData : out std_logic_vector({} downto 0)", dw - 1),
+        ]);
+    }
     let _ = writeln!(
         s,
         "entity {} is\n  port (\n    {}\n  );\nend entity;\n",
@@ -391,8 +414,22 @@ fn architecture(q: &Lsq, s: &mut String) {
     if q.stores > 0 {
         s.push_str("  signal sa_idx, sd_idx : int_table(NS - 1 downto 0);\n");
     }
+    if q.beside_mc {
+        let _ = writeln!(
+            s,
+            "  signal loadEn, storeEn : std_logic;\n  \
+             signal loadAddr, storeAddr : std_logic_vector({} downto 0);\n  \
+             signal loadData, storeData : std_logic_vector({} downto 0);",
+            q.addr_width - 1,
+            q.data_width - 1
+        );
+    }
     s.push_str("begin");
-    s.push_str(BODY);
+    if q.beside_mc {
+        s.push_str(&BODY.replace("  memStart_ready <= '1';\n", CONTROLLER_SIDE));
+    } else {
+        s.push_str(BODY);
+    }
     if q.loads > 0 {
         s.push_str(LOAD_PORTS);
     }
@@ -403,6 +440,18 @@ fn architecture(q: &Lsq, s: &mut String) {
     registers(q, s);
     s.push_str("end architecture;\n");
 }
+
+/// Beside a memory controller: the memory side on the channels to and from the controller
+/// (in place of `memStart_ready`).
+const CONTROLLER_SIDE: &str = "  ldAddrToMC_valid   <= loadEn;
+  ldAddrToMC         <= loadAddr;
+  stAddrToMC_valid   <= storeEn;
+  stAddrToMC         <= storeAddr;
+  stDataToMC_valid   <= storeEn;
+  stDataToMC         <= storeData;
+  loadData           <= ldDataFromMC;
+  ldDataFromMC_ready <= '1';
+";
 
 /// The allocation plan: per access (in group order, then program order) of the groups whose
 /// `ctrl` is valid, the next free entry and its older bits, as the model allocates them.

@@ -1,5 +1,8 @@
 //! The load-store queue (docs/memory-ordering.md, "Load-store queues"), with its
-//! synchronous-read memory. Every decision of a cycle is taken from the registers alone (no
+//! synchronous-read memory, or beside a memory controller that reads and writes for it in
+//! the same cycles (its load port 0 and store port 0, which it always grants first: a read
+//! requested on `ldAddrToMC` answers on `ldDataFromMC` the next cycle, a write on
+//! `stAddrToMC`/`stDataToMC` happens at the end of its cycle). Every decision of a cycle is taken from the registers alone (no
 //! input's valid reaches another port's ready or an output's valid: `ctrlEnd` is taken into a
 //! register and `memEnd` offered from it); the RTL generator (`rtl::lsq`) implements the same
 //! registers and rules.
@@ -69,8 +72,7 @@ impl Ring {
 #[derive(Clone)]
 pub struct Lsq {
     shape: LsqShape,
-    memory: usize,
-    mem_start: usize,
+    memory: Memory,
     ctrl: Vec<usize>,
     ld_addr: Vec<usize>,
     st_addr: Vec<usize>,
@@ -95,6 +97,20 @@ pub struct Lsq {
     demand: (usize, usize),
 }
 
+/// Where the queue's memory is.
+#[derive(Clone, Copy)]
+enum Memory {
+    /// Its own, with the `memStart` input.
+    Own { memory: usize, mem_start: usize },
+    /// Behind a memory controller, through these channels.
+    Controller {
+        ld_addr: usize,
+        st_addr: usize,
+        st_data: usize,
+        ld_data: usize,
+    },
+}
+
 /// What a load entry can do this cycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Resolution {
@@ -107,23 +123,36 @@ enum Resolution {
 }
 
 impl Lsq {
-    /// The queue of `shape` on `memory`, with the unit's input and output channels.
-    pub fn new(shape: LsqShape, memory: usize, ins: Vec<usize>, outs: Vec<usize>) -> Self {
+    /// The queue of `shape` on `memory` (None: beside a memory controller), with the unit's
+    /// input and output channels (`UnitKind::Lsq`).
+    pub fn new(shape: LsqShape, memory: Option<usize>, ins: Vec<usize>, outs: Vec<usize>) -> Self {
         let (g, nl, ns) = (shape.groups.len(), shape.loads(), shape.stores());
-        let a = 1 + g;
+        let first = usize::from(memory.is_some());
+        let a = first + g;
         let b = a + nl;
         let s = b + ns;
         let (ldq, stq) = (shape.ldq_depth, shape.stq_depth);
+        let memory = match memory {
+            Some(memory) => Memory::Own {
+                memory,
+                mem_start: ins[0],
+            },
+            None => Memory::Controller {
+                ld_addr: outs[nl],
+                st_addr: outs[nl + 1],
+                st_data: outs[nl + 2],
+                ld_data: ins[s + ns],
+            },
+        };
         Self {
             memory,
-            mem_start: ins[0],
-            ctrl: ins[1..a].to_vec(),
+            ctrl: ins[first..a].to_vec(),
             ld_addr: ins[a..b].to_vec(),
             st_addr: ins[b..s].to_vec(),
             st_data: ins[s..s + ns].to_vec(),
-            ctrl_end: ins[s + ns],
+            ctrl_end: ins[ins.len() - 1],
             ld_data: outs[..nl].to_vec(),
-            mem_end: outs[nl],
+            mem_end: outs[outs.len() - 1],
             loads: vec![LoadEntry::default(); ldq],
             stores: vec![StoreEntry::default(); stq],
             lq: Ring {
@@ -276,7 +305,24 @@ pub struct LsqSnapshot {
 
 impl UnitModel for Lsq {
     fn eval(&self, c: &mut Comb<'_>) {
-        c.set_ready(self.mem_start, true);
+        match self.memory {
+            Memory::Own { mem_start, .. } => c.set_ready(mem_start, true),
+            Memory::Controller {
+                ld_addr,
+                st_addr,
+                st_data,
+                ld_data,
+            } => {
+                let read = self.read_grant();
+                let addr = read.map_or(0, |i| self.loads[i].addr);
+                c.out(ld_addr, read.is_some(), addr);
+                let commit = self.commits();
+                let head = &self.stores[self.sq.head];
+                c.out(st_addr, commit, if commit { head.addr } else { 0 });
+                c.out(st_data, commit, if commit { head.data } else { 0 });
+                c.set_ready(ld_data, true);
+            }
+        }
         let room = self.room();
         for &k in &self.ctrl {
             c.set_ready(k, room);
@@ -379,15 +425,21 @@ impl UnitModel for Lsq {
             l.value = value;
             reading |= 1 << i;
         }
-        let words = &mut e.memories[self.memory];
         if self.rd_valid {
+            let value = match self.memory {
+                Memory::Own { .. } => self.load_data,
+                Memory::Controller { ld_data, .. } => sig.data[ld_data],
+            };
             let l = &mut self.loads[self.rd_entry];
             l.value_ok = true;
-            l.value = self.load_data;
+            l.value = value;
         }
         if let Some(i) = read {
             self.loads[i].issued = true;
-            self.load_data = words.get(self.loads[i].addr as usize).copied().unwrap_or(0);
+            if let Memory::Own { memory, .. } = self.memory {
+                let words = &e.memories[memory];
+                self.load_data = words.get(self.loads[i].addr as usize).copied().unwrap_or(0);
+            }
             self.rd_entry = i;
             reading |= 1 << i;
         }
@@ -399,8 +451,10 @@ impl UnitModel for Lsq {
         let mut leaving: u64 = 0;
         if commit {
             let h = self.sq.head;
-            if let Some(w) = words.get_mut(self.stores[h].addr as usize) {
-                *w = self.stores[h].data;
+            if let Memory::Own { memory, .. } = self.memory {
+                if let Some(w) = e.memories[memory].get_mut(self.stores[h].addr as usize) {
+                    *w = self.stores[h].data;
+                }
             }
             leaving = 1 << h;
             self.sq.head = (h + 1) % self.sq.depth;

@@ -40,7 +40,7 @@ macro_rules! corpus_kernels {
             leaky_relu, lfsr_steps, loop_4d_sum, loop_labels, masked_sum, math_inputs_double,
             math_inputs_float, matmul, matvec, max_search, max_subarray, mean_variance, median3,
             mixed_sign_compare, mod_exp, moving_average, nested_update, newton_sqrt, partial_output,
-            poly_eval,
+            pointer_jump, poly_eval,
             popcount, prefix_sum, quantize_u8, reverse_digits, rgb_to_gray, run_length, sad_8x8,
             saturating_add_u8, saxpy_float, sharpen_clamp, sieve_primes, signed_divmod, sine_lut,
             sparse_matvec, stencil_2d, stencil_3d, string_match, sum_until_sentinel, switch_decode,
