@@ -10,7 +10,8 @@
 
 use crate::bits::bits_for;
 use crate::handshake::{Func, OpId, OpKind, Type, ValueId};
-use crate::lower::{controller_ports, lsq_ports};
+use crate::lower::lsq::MC_LINK_RESULTS;
+use crate::lower::{controller_ports, lsq_memref, lsq_ports};
 use std::collections::BTreeMap;
 
 /// The address widths of a function's memory accesses.
@@ -26,37 +27,97 @@ pub struct AddressWidths {
 }
 
 /// The address widths of every memory controller of `f` whose addresses can be narrowed.
+/// A queue beside a controller is narrowed with it, or neither is: the queue's
+/// `ldAddrToMC`/`stAddrToMC` are address operands of the controller, and address paths.
 pub fn address_widths(f: &Func) -> AddressWidths {
     let mut out = AddressWidths::default();
-    for (id, op) in f.ops() {
-        let addresses = controller_ports(f, id)
-            .map(|p| [p.ld_addr, p.st_addr])
-            .or_else(|| lsq_ports(f, id).map(|p| [p.ld_addr, p.st_addr]));
-        let (Some([ld_addr, st_addr]), Some(memref)) = (addresses, op.operands.first()) else {
+    // Queues beside a controller whose own accesses can be narrowed, with their widths.
+    let mut beside: BTreeMap<OpId, u32> = BTreeMap::new();
+    let queues_first = f
+        .ops()
+        .filter(|(_, op)| {
+            matches!(
+                op.kind,
+                OpKind::Lsq {
+                    through_mc: true,
+                    ..
+                }
+            )
+        })
+        .chain(f.ops().filter(|(_, op)| {
+            !matches!(
+                op.kind,
+                OpKind::Lsq {
+                    through_mc: true,
+                    ..
+                }
+            )
+        }));
+    for (id, op) in queues_first {
+        let ports = controller_ports(f, id)
+            .map(|p| (p.ld_addr, p.st_addr))
+            .or_else(|| lsq_ports(f, id).map(|p| (p.ld_addr, p.st_addr)));
+        let (Some((ld_addr, st_addr)), Some(memref)) =
+            (ports, lsq_memref(f, id).or(op.operands.first().copied()))
+        else {
             continue;
         };
-        let Some(Type::MemRef { shape, .. }) = f.ty(*memref) else {
+        let Some(Type::MemRef { shape, .. }) = f.ty(memref) else {
             continue;
         };
         let len = shape.iter().fold(1u64, |n, &d| n.saturating_mul(d));
         let bits = bits_for(len);
         let indices: Vec<usize> = ld_addr.into_iter().chain(st_addr).collect();
-        let accesses: Option<Vec<(OpId, Vec<ValueId>)>> = indices
+        let accesses: Option<Vec<Option<(OpId, Vec<ValueId>)>>> = indices
             .iter()
             .map(|&i| {
-                let (access, path) = access_of(f, *op.operands.get(i)?)?;
+                let v = *op.operands.get(i)?;
+                if let Some(q) = f.defining_op(v).filter(|q| beside.contains_key(q)) {
+                    return (beside[&q] == bits).then_some(None);
+                }
+                let (access, path) = access_of(f, v)?;
                 let w = f
                     .operands(access)
                     .first()
                     .and_then(|&a| super::int_width(f, a))?;
-                (w >= bits).then_some((access, path))
+                (w >= bits).then_some(Some((access, path)))
             })
             .collect();
         let Some(accesses) = accesses else { continue };
+        if matches!(
+            op.kind,
+            OpKind::Lsq {
+                through_mc: true,
+                ..
+            }
+        ) {
+            beside.insert(id, bits);
+            continue;
+        }
         out.ports.extend(indices.iter().map(|&i| ((id, i), bits)));
-        for (access, path) in accesses {
+        for (access, path) in accesses.into_iter().flatten() {
             out.ports.insert((access, 0), bits);
             out.paths.extend(path.into_iter().map(|v| (v, bits)));
+        }
+        // The queue beside this controller, if any, and its accesses.
+        let queue = indices
+            .iter()
+            .filter_map(|&i| f.defining_op(*op.operands.get(i)?))
+            .find(|q| beside.contains_key(q));
+        if let Some(q) = queue {
+            let Some(qp) = lsq_ports(f, q) else { continue };
+            let results = f.results(q);
+            let link = &results[results.len() - 1 - MC_LINK_RESULTS..results.len() - 2];
+            out.paths.extend(link.iter().map(|&v| (v, bits)));
+            for i in qp.ld_addr.into_iter().chain(qp.st_addr) {
+                out.ports.insert((q, i), bits);
+                let Some((access, path)) = f.operands(q).get(i).and_then(|&v| access_of(f, v))
+                else {
+                    continue;
+                };
+                out.ports.insert((access, 0), bits);
+                out.paths.extend(path.into_iter().map(|v| (v, bits)));
+            }
         }
     }
     out

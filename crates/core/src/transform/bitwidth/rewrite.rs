@@ -280,6 +280,14 @@ impl Rewriter<'_> {
                     set_width(f, v, w);
                 }
             }
+            (Class::Controller, _) => {
+                // A queue's channels to the controller beside it carry addresses.
+                for &v in &results {
+                    if let Some(&bits) = self.a.addresses.paths.get(&v) {
+                        set_width(f, v, bits);
+                    }
+                }
+            }
             (Class::Exact, _) if f.op(id).is_some_and(|o| matches!(o.kind, OpKind::CmpI(_))) => {}
             (
                 Class::LowBits
