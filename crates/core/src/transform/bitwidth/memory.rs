@@ -68,7 +68,7 @@ pub fn address_widths(f: &Func) -> AddressWidths {
         let len = shape.iter().fold(1u64, |n, &d| n.saturating_mul(d));
         let bits = bits_for(len);
         let indices: Vec<usize> = ld_addr.into_iter().chain(st_addr).collect();
-        let accesses: Option<Vec<Option<(OpId, Vec<ValueId>)>>> = indices
+        let accesses: Option<Vec<Option<AccessPath>>> = indices
             .iter()
             .map(|&i| {
                 let v = *op.operands.get(i)?;
@@ -122,6 +122,9 @@ pub fn address_widths(f: &Func) -> AddressWidths {
     }
     out
 }
+
+/// A load or store and the channels from its address output to its memory interface.
+type AccessPath = (OpId, Vec<ValueId>);
 
 /// The load or store whose address output `v` is, looking through buffers, forks and
 /// branches, with the channels on the way (`v` first).
