@@ -107,7 +107,12 @@ pub fn address_widths(f: &Func) -> AddressWidths {
         if let Some(q) = queue {
             let Some(qp) = lsq_ports(f, q) else { continue };
             let results = f.results(q);
-            let link = &results[results.len() - 1 - MC_LINK_RESULTS..results.len() - 2];
+            // `ldAddrToMC, stAddrToMC` (results before `stDataToMC, memEnd`); none when the
+            // IR gives the queue too few results (the verifier reports it).
+            let start = results.len().saturating_sub(1 + MC_LINK_RESULTS);
+            let link = results
+                .get(start..results.len().saturating_sub(2))
+                .unwrap_or(&[]);
             out.paths.extend(link.iter().map(|&v| (v, bits)));
             for i in qp.ld_addr.into_iter().chain(qp.st_addr) {
                 out.ports.insert((q, i), bits);
