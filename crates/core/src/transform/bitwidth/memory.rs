@@ -107,8 +107,9 @@ pub fn address_widths(f: &Func) -> AddressWidths {
         if let Some(q) = queue {
             let Some(qp) = lsq_ports(f, q) else { continue };
             let results = f.results(q);
-            // `ldAddrToMC, stAddrToMC` (results before `stDataToMC, memEnd`); none when the
-            // IR gives the queue too few results (the verifier reports it).
+            // `ldAddrToMC, stAddrToMC` (results before `stDataToMC, memEnd`). The driver
+            // verifies the queue's results before this pass; the saturating bounds only keep
+            // IR that skipped the verifier from panicking here.
             let start = results.len().saturating_sub(1 + MC_LINK_RESULTS);
             let link = results
                 .get(start..results.len().saturating_sub(2))
